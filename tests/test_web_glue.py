@@ -1,0 +1,125 @@
+"""The worker's session API (thousand.web): strings in, JSON out, clear errors."""
+
+import json
+
+import pytest
+
+from thousand import Game, Record
+from thousand import web
+
+
+def call(fn, *args):
+    out = fn(*args)
+    assert isinstance(out, str)
+    return json.loads(out)
+
+
+def test_link_starts_the_seeded_game():
+    s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    assert s["ok"] and s["link"] == "p=3&s=42&l=easy&r=std"
+    assert s["view"]["hand"] == Game(3, 42).view(0)["hand"]
+    assert s["view"]["seat"] == 0
+
+
+def test_link_without_question_mark_and_other_rules():
+    s = call(web.from_link, "p=2&s=7&l=easy&r=sb-mt")
+    assert s["ok"] and s["view"]["players"] == 2 and s["view"]["rules"] == "sb-mt"
+
+
+@pytest.mark.parametrize("query, key", [
+    ("", "link.missing_param"),
+    ("?p=3&s=42&l=easy", "link.missing_param"),
+    ("?p=5&s=42&l=easy&r=std", "link.bad_players"),
+    ("?p=3&s=-1&l=easy&r=std", "link.bad_seed"),
+    ("?p=3&s=99999999999999999999999&l=easy&r=std", "link.bad_seed"),
+    ("?p=3&s=4x&l=easy&r=std", "link.bad_seed"),
+    ("?p=3&s=42&l=god&r=std", "link.bad_level"),
+    ("?p=3&s=42&l=easy&r=zz", "link.bad_rules"),
+    ("?p=3&s=42&l=easy&r=std&x=1", "link.unknown_param"),
+    ("?p=3&p=3&s=42&l=easy&r=std", "link.repeated_param"),
+    ("?p&s=42&l=easy&r=std", "link.missing_value"),
+    ("?p=3&s=42&l=easy&r=std&<script>=1", "link.unknown_param"),
+    ("?s=" + "1" * 300, "link.too_long"),
+])
+def test_bad_links_are_clear_errors(query, key):
+    s = call(web.from_link, query)
+    assert s["ok"] is False
+    assert s["error"]["key"] == key
+    assert s["error"]["text"]
+
+
+def test_human_plays_and_bots_move_through_several_deals():
+    s = call(web.fresh, "3", "easy", "std")
+    assert s["ok"]
+    steps = 0
+    while len(s["view"]["sheet"]["rows"]) < 3:
+        steps += 1
+        assert steps < 1000
+        if s["bot_to_move"]:
+            before = s["view"]["to_move"]
+            s = call(web.bot_step)
+            assert s["moved"]["seat"] == before
+        else:
+            legal = [a["id"] for a in s["view"]["legal"]]
+            pick = next((a for a in legal if a not in ("f", "w")), legal[0])
+            s = call(web.play, pick)
+        assert s["ok"], s
+    # the save replays to the same game
+    again = call(web.restore, s["save"])
+    assert again["ok"] and again["view"]["sheet"] == s["view"]["sheet"]
+
+
+def test_illegal_and_out_of_turn_actions():
+    s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    if s["bot_to_move"]:
+        err = call(web.play, "p")
+        assert err["error"]["key"] == "game.not_your_turn"
+        while s["bot_to_move"]:
+            s = call(web.bot_step)
+    err = call(web.play, "zz")
+    assert err["error"]["key"] == "game.illegal"
+    err = call(web.play, "Ah")
+    assert err["error"]["key"] == "game.illegal"
+    assert call(web.state)["view"] == s["view"]  # unchanged
+
+
+def test_bot_step_when_human_to_move_is_an_error():
+    s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    while s["bot_to_move"]:
+        s = call(web.bot_step)
+    assert call(web.bot_step)["error"]["key"] == "game.no_bot_to_move"
+
+
+def test_save_round_trip_mid_game():
+    s = call(web.from_link, "?p=4&s=9&l=easy&r=sb")
+    for _ in range(6):
+        s = call(web.bot_step) if s["bot_to_move"] else call(web.play, s["view"]["legal"][0]["id"])
+    save = s["save"]
+    data = json.loads(save)
+    assert data["v"] == 1 and Record.parse(data["record"]).players == 4
+    r = call(web.restore, save)
+    assert r["ok"] and r["view"] == s["view"] and r["link"] == "p=4&s=9&l=easy&r=sb"
+
+
+@pytest.mark.parametrize("save, key", [
+    ("", "save.corrupt"),
+    ("{not json", "save.corrupt"),
+    ("[1,2]", "save.old"),
+    ('{"v":0,"record":"T1_3_1_std_","level":"easy"}', "save.old"),
+    ('{"v":1,"level":"easy"}', "save.corrupt"),
+    ('{"v":1,"record":"T9_3_1_std_","level":"easy"}', "save.corrupt"),
+    ('{"v":1,"record":"T1_3_1_std_Ah.Ah","level":"easy"}', "save.corrupt"),
+    ('{"v":1,"record":"T1_3_1_std_","level":"nope"}', "save.corrupt"),
+    ('{"v":1,"record":"T1_3_1_std_","level":5}', "save.corrupt"),
+])
+def test_corrupt_saves_are_clear_errors(save, key):
+    s = call(web.restore, save)
+    assert s["ok"] is False and s["error"]["key"] == key
+
+
+def test_fresh_validates_its_options():
+    assert call(web.fresh, "7", "easy", "std")["error"]["key"] == "link.bad_players"
+    assert call(web.fresh, "3", "x", "std")["error"]["key"] == "link.bad_level"
+    assert call(web.fresh, "3", "easy", "q")["error"]["key"] == "link.bad_rules"
+    s = call(web.fresh, "2", "easy", "std")
+    assert s["ok"] and s["link"].startswith("p=2&s=")
