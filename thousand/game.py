@@ -45,6 +45,7 @@ from .scoring import (
     RESET,
     WRITE_OFF_POINTS,
     Outcome,
+    GOAL,
     ScoreSheet,
     round_points,
 )
@@ -63,6 +64,17 @@ class IllegalActionError(ValueError):
 def bid_limit(hand: int) -> int:
     """Highest bid or contract a hand may name: 120 plus its marriages."""
     return BASE_LIMIT + marriage_points(hand)
+
+
+def choose_winner(totals: list[int], declarer: int | None, first_hand: int) -> int:
+    """The highest total wins; a tie goes to the declarer of the last deal, then to
+    the earliest tied seat clockwise from its first hand."""
+    top = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == top]
+    if declarer in leaders:
+        return declarer
+    n = len(totals)
+    return next(s for s in ((first_hand + i) % n for i in range(n)) if s in leaders)
 
 
 def _hand_mask(cards: int | str | Iterable) -> int:
@@ -415,15 +427,8 @@ class Game:
         self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes)
 
     def _after_deal(self) -> None:
-        totals = self.sheet.totals
-        top = max(totals)
-        if top >= 1000:
-            leaders = [s for s in range(self.players) if totals[s] == top]
-            if self.declarer in leaders:
-                self.winner = self.declarer
-            else:
-                order = [(self.first_hand + i) % self.players for i in range(self.players)]
-                self.winner = next(s for s in order if s in leaders)
+        if max(self.sheet.totals) >= GOAL:
+            self.winner = choose_winner(self.sheet.totals, self.declarer, self.first_hand)
             self.phase = OVER
             self.to_move = None
             self._legal_cache = None

@@ -1,0 +1,158 @@
+"""Scoring on the sheet: redeals, dashes, the barrel, penalties and the end of the game."""
+
+import pytest
+
+from deals import A_BIDDING, A_GIVING, A_PLAY, C_GIVING, C_PLAY, deal_a, deal_c, last_row, run
+from thousand import Game, Rules
+from thousand.game import choose_winner
+from thousand.scoring import round_points
+
+SCRIPT_A = f"{A_BIDDING} {A_GIVING} c120 {A_PLAY}"  # seat 0 makes 120; seat 1 takes no trick; seat 2 18
+
+
+@pytest.mark.parametrize("points,expected", [(0, 0), (4, 0), (5, 10), (15, 20), (44, 40), (45, 50), (118, 120)])
+def test_rounding_halves_up(points, expected):
+    assert round_points(points) == expected
+
+
+def test_redeal_on_four_nines_in_a_hand():
+    hands = ["9h 9d 9c 9s Ah Th Kh", "Qh Jh Ad Td Kd Qd Jd", "Ac Tc Kc Qc Jc As Ts"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Ks Qs Js", seed=5)
+    row = game.sheet.rows[0]
+    assert row.kind == "redeal" and row.dealer == 2
+    assert [(e.points, e.dash) for e in row.entries] == [(None, True)] * 3
+    assert game.dealer == 2 and game.deal_no == 1  # same dealer deals again, the next shuffle
+    assert game.sheet.dashes == [1, 1, 1]
+
+
+def test_redeal_on_three_nines_in_the_talon_counts_toward_three_dashes():
+    hands = ["9h Ah Th Kh Qh Jh Ad", "Td Kd Qd Jd Ac Tc Kc", "Qc Jc As Ts Ks Qs Js"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="9d 9c 9s", seed=5, dashes=[2, 0, 1])
+    assert game.sheet.rows[0].kind == "redeal"
+    assert [(e.dash, e.penalty, e.total) for e in game.sheet.rows[0].entries] == [
+        (True, -100, -100), (True, 0, 0), (True, 0, 0)]
+    assert game.sheet.dashes == [0, 1, 2]
+
+
+def test_four_players_redeal_dashes_only_the_players_in_the_game():
+    hands = ["9h 9d 9c 9s Ah Th Kh", "Qh Jh Ad Td Kd Qd Jd", "", "Ac Tc Kc Qc Jc As Ts"]
+    game = Game.from_deal(4, dealer=3, hands=hands, talon="Ks Qs Js", seed=5)
+    assert [e.dash for e in game.sheet.rows[0].entries] == [True, True, False, True]
+
+
+def test_two_players_three_nines_in_hand_and_one_in_a_talon_is_no_redeal():
+    hands = ["9h 9d 9c Ah Th Kh Qh Jh Ad Td", "Kd Qd Jd Ac Tc Kc Qc Jc As Ts"]
+    game = Game.from_deal(2, dealer=1, hands=hands, talons=("9s Ks", "Qs Js"))
+    assert game.sheet.rows == [] and game.phase == "bidding"
+
+
+def test_third_dash_in_a_row_costs_100_and_restarts_the_series():
+    game = run(deal_a(totals=[0, 300, 0], dashes=[0, 2, 0]), SCRIPT_A)
+    assert last_row(game)[1] == (None, True, -100, 200, "")
+    assert game.sheet.dashes == [0, 0, 0]
+
+
+def test_points_reset_the_dash_series_even_when_negative():
+    game = run(deal_a(dashes=[2, 1, 2]), f"{A_BIDDING} {A_GIVING} c210 {A_PLAY}")  # seat 0 fails: -210
+    assert game.sheet.dashes == [0, 2, 0]
+
+
+def test_reaching_900_puts_the_player_on_the_barrel_at_exactly_900():
+    game = run(deal_a(totals=[820, 0, 0]), SCRIPT_A)
+    assert last_row(game)[0] == (120, False, 0, 900, "")
+    assert game.on_barrel(0) and game.view(1)["sheet"]["barrel"] == [True, False, False]
+
+
+def test_reaching_1000_in_one_deal_jumps_the_barrel_and_wins():
+    game = run(deal_a(totals=[890, 0, 0]), SCRIPT_A)
+    assert game.is_over and game.winner == 0 and game.sheet.totals[0] == 1010
+
+
+def test_on_the_barrel_made_contract_wins():
+    game = run(deal_a(totals=[900, 0, 0]), f"{A_BIDDING} {A_GIVING} c100 {A_PLAY}")  # 102 trick points
+    assert game.is_over and game.winner == 0 and game.sheet.totals == [1000, 0, 20]
+
+
+def test_on_the_barrel_melds_count_for_nothing():
+    # 102 trick points + ♥ 100 would make 200, but on the barrel only tricks count.
+    game = run(deal_a(totals=[900, 0, 0]), f"{A_BIDDING} {A_GIVING} c200 {A_PLAY}")
+    assert last_row(game)[0] == (-200, False, 0, 700, "")
+    assert not game.on_barrel(0) and not game.is_over
+
+
+def test_barrel_defender_scores_nothing_dash_only_without_a_trick():
+    game = run(deal_a(totals=[0, 900, 900]), SCRIPT_A)
+    rows = last_row(game)
+    assert rows[1] == (None, True, 0, 900, "")  # no trick: a dash
+    assert rows[2] == (None, False, 0, 900, "")  # took the last trick: no dash, no points
+
+
+def test_strict_barrel_every_barrel_deal_not_won_is_a_dash():
+    game = run(deal_a(Rules(strict_barrel=True), totals=[0, 900, 900]), SCRIPT_A)
+    assert [r[1] for r in last_row(game)] == [False, True, True]
+
+
+def test_three_barrel_dashes_take_the_player_off_with_minus_100():
+    game = run(deal_a(totals=[0, 900, 0], dashes=[0, 2, 0]), SCRIPT_A)
+    assert last_row(game)[1] == (None, True, -100, 800, "")
+    assert not game.on_barrel(1)
+
+
+def test_barrel_player_gets_a_dash_from_an_opponents_fall_and_no_60_from_a_write_off():
+    fall = run(deal_a(totals=[0, 900, 0]), f"{A_BIDDING} {A_GIVING} f")
+    assert last_row(fall)[1] == (None, True, 0, 900, "")
+    write_off = run(deal_a(totals=[0, 900, 0]), f"{A_BIDDING} {A_GIVING} w")
+    assert last_row(write_off)[1] == (None, False, 0, 900, "")
+    assert last_row(write_off)[2] == (60, False, 0, 60, "")
+
+
+def test_write_off_can_put_an_opponent_on_the_barrel():
+    game = run(deal_a(totals=[0, 850, 0]), f"{A_BIDDING} {A_GIVING} w")
+    assert last_row(game)[1] == (60, False, 0, 900, "")
+
+
+def test_four_players_sitter_on_the_barrel_records_nothing_and_no_dash():
+    game = run(deal_c(totals=[0, 0, 900, 0], dashes=[0, 0, 2, 0]), f"p p {C_GIVING} c120 {C_PLAY}")
+    assert last_row(game)[2] == (None, False, 0, 900, "")
+    assert game.sheet.dashes[2] == 2
+
+
+def test_several_players_may_sit_on_the_barrel():
+    game = run(deal_a(totals=[900, 900, 880]), f"{A_BIDDING} {A_GIVING} f")
+    assert game.sheet.totals == [800, 900, 880]
+    assert game.sheet.dashes == [0, 1, 1]
+
+
+def test_game_ends_at_1000_and_highest_total_wins():
+    # Seat 0 wins with 1010 even though seat 2 also plays this deal.
+    game = run(deal_a(totals=[890, 0, 880]), SCRIPT_A)
+    assert game.is_over and game.winner == 0 and game.phase == "over" and game.legal_actions() == []
+    assert game.view(0)["prompt"]["key"] == "over"
+
+
+# Deal F, 4 players: the sitter (seat 2) holds A♥ K♥ Q♥ in the talon: 18 + 100 -> 120.
+# Seat 0 plays the forced 100 and takes all 120 trick points.
+F_HANDS = ["As Ts Ac Tc Ad Td Th", "Ks Qs Js 9s Kc Qc Jc", "", "9c Kd Qd Jd 9d Jh 9h"]
+F_SCRIPT = "p p gQh1 gKh3 c100 As 9s 9c Ts Js 9d Ac Jc 9h Tc Qc Jh Ad Qh Kd Td Qs Qd Th Kc Kh Ah Ks Jd"
+
+
+def deal_f(**sheet):
+    return Game.from_deal(4, dealer=3, hands=F_HANDS, talon="Ah Kh Qh", **sheet)
+
+
+def test_tie_above_1000_goes_to_the_declarer():
+    game = run(deal_f(totals=[900, 0, 880, 0]), F_SCRIPT)
+    assert game.sheet.totals == [1000, 0, 1000, 0]  # seats 1 and 3 took nothing: dashes
+    assert game.is_over and game.winner == 0
+
+
+def test_sitter_can_win_the_game_from_the_talon():
+    game = run(deal_f(totals=[890, 0, 880, 0]), F_SCRIPT)
+    assert game.sheet.totals[0] == 900 and game.sheet.totals[2] == 1000
+    assert game.winner == 2
+
+
+def test_tie_without_the_declarer_goes_to_the_earliest_seat_from_the_first_hand():
+    assert choose_winner([1000, 1010, 1010], declarer=0, first_hand=2) == 2
+    assert choose_winner([1010, 1010, 990], declarer=2, first_hand=1) == 1
+    assert choose_winner([1010, 1010, 990], declarer=1, first_hand=0) == 1
