@@ -123,3 +123,16 @@ def test_fresh_validates_its_options():
     assert call(web.fresh, "3", "easy", "q")["error"]["key"] == "link.bad_rules"
     s = call(web.fresh, "2", "easy", "std")
     assert s["ok"] and s["link"].startswith("p=2&s=")
+
+
+def test_unplayable_cards_have_localizable_reasons():
+    s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    for _ in range(400):
+        if s["view"]["unplayable"]:
+            assert set(s["reasons"]) == set(s["view"]["unplayable"])
+            why = next(iter(s["reasons"].values()))
+            assert why["key"] in ("reason.follow", "reason.trump")
+            assert why["args"]["led"] in "scdh"
+            return
+        s = call(web.bot_step) if s["bot_to_move"] else call(web.play, s["view"]["legal"][-1]["id"])
+    pytest.fail("no unplayable card came up")

@@ -21,13 +21,14 @@ import random
 from urllib.parse import unquote
 
 from .actions import Action
-from .cards import NotationError
+from .bots import BOT_LEVELS, decide, make_bot
+from .cards import SUIT_CHARS, NotationError
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
 from .rules import Rules
 
 HUMAN = 0
-LEVELS = ("easy", "medium", "hard")
+LEVELS = BOT_LEVELS
 DEFAULT_LEVEL = "easy"
 LINK_PARAMS = ("p", "s", "l", "r")
 SAVE_VERSION = 1
@@ -43,36 +44,36 @@ class WebError(Exception):
         self.key, self.text, self.args = key, text, args
 
 
-def _make_bot(level: str):
-    """The bot for ``level``, or ``None`` while ``thousand.bots`` has none."""
-    try:
-        from .bots import make_bot
-    except ImportError:
-        return None
-    return make_bot(level)
-
-
 class Session:
     """One game against bots at one level."""
 
     def __init__(self, game: Game, level: str) -> None:
         self.game = game
         self.level = level
-        self.bot = _make_bot(level)
+        self.bot = make_bot(level)
 
     def bot_action(self) -> Action:
+        return decide(self.bot, self.game)
+
+    def reasons(self) -> dict:
+        """Why each unplayable card may not be played, as a locale key and suits
+        (the view's ``unplayable`` says the same in English)."""
         game = self.game
-        if self.bot is not None:
-            return self.bot.choose(game, game.to_move)
-        # TEMPORARY until thousand.bots lands: the first legal move, never a fall or write-off.
-        legal = game.legal_actions()
-        return next((a for a in legal if a.kind not in ("fall", "write_off")), legal[0])
+        view_reasons = game.view(HUMAN)["unplayable"]
+        if not view_reasons:
+            return {}
+        led = SUIT_CHARS[game.trick[0] // 6]
+        trump = SUIT_CHARS[game.trump] if game.trump >= 0 else None
+        follows = any(a.card // 6 == game.trick[0] // 6 for a in game.legal_actions())
+        why = {"key": "reason.follow" if follows else "reason.trump", "args": {"led": led, "trump": trump}}
+        return {card: why for card in view_reasons}
 
     def state(self) -> dict:
         game = self.game
         return {
             "ok": True,
             "view": game.view(HUMAN),
+            "reasons": self.reasons(),
             "human": HUMAN,
             "level": self.level,
             "link": link_query(game.players, game.seed, self.level, game.rules.code()),
