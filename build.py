@@ -1,0 +1,422 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Thousand static site.
+
+    python build.py                 build the wheel and assemble the site in dist/
+    python build.py serve [--port N] [--host H]
+                                    build, then serve dist/ (default http://localhost:8000)
+    python build.py test [pytest args...]
+                                    install what the tests need, build, run the whole suite
+
+Layout of dist/ (every path is relative to the site root):
+
+    index.html, app.js, worker.js, styles.css, locales/, cards...   copied from web/
+    build-info.js       ES module: export const BUILD = {version, build, pyodideIndex, wheel}
+    sw.js               service worker, generated from the template web/sw.js
+    pyodide/<version>/  the Pyodide runtime, copied from web/node_modules/pyodide
+    wheels/<hash>/thousand-<version>-py3-none-any.whl
+
+The runtime and the wheel live under versioned / content-hashed folders, so they
+can be cached forever and a new release never mixes with an old cached file.
+The build is deterministic: the same sources give byte-identical files.
+
+Only the standard library is used here (tomllib needs Python 3.11+).  The wheel is
+built by the project's PEP 517 backend (flit_core, pinned in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+NODE_MODULES = WEB / "node_modules"
+PYODIDE_PKG = NODE_MODULES / "pyodide"
+NETLIFY_TOML = ROOT / "netlify.toml"
+SW_TEMPLATE = WEB / "sw.js"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Files of the npm package `pyodide` that the runtime loads in a module worker
+# (checked by loading it in Chromium: nothing else is requested at start-up).
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Files under web/ that are sources of the build, not part of the site.
+WEB_EXCLUDE = {"node_modules", "package.json", "package-lock.json", "sw.js"}
+# Fixed timestamp for reproducible wheels (flit_core honours SOURCE_DATE_EPOCH).
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest zip date
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+# --------------------------------------------------------------------------- build
+
+
+def pyodide_version() -> str:
+    """The exact version pinned in web/package.json."""
+    pkg = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
+    version = pkg["dependencies"]["pyodide"]
+    if not re.fullmatch(r"\d+(\.\d+)*", version):
+        raise SystemExit(f"web/package.json must pin pyodide exactly, not {version!r}")
+    return version
+
+
+def ensure_node_modules(force: bool = False) -> None:
+    """Run `npm ci` in web/ if the pinned runtime is not installed (or if forced)."""
+    want = pyodide_version()
+    installed = None
+    if (PYODIDE_PKG / "package.json").exists():
+        installed = json.loads((PYODIDE_PKG / "package.json").read_text(encoding="utf-8"))["version"]
+    if force or installed != want or not all((PYODIDE_PKG / f).exists() for f in RUNTIME_FILES):
+        npm = shutil.which("npm")
+        if not npm:
+            raise SystemExit("npm is needed to install the Pyodide runtime (web/package.json)")
+        run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
+
+
+def project_version() -> str:
+    text = (ROOT / "thousand" / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
+    if not m:
+        raise SystemExit("thousand/__init__.py has no __version__")
+    return m.group(1)
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the pure-Python wheel of `thousand` with the PEP 517 backend.
+
+    The sources are staged in a temporary folder first, so that stray files
+    (__pycache__, editor files) never reach the wheel.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
+    with tempfile.TemporaryDirectory(prefix="thousand-wheel-") as tmp:
+        stage, dest = Path(tmp) / "src", Path(tmp) / "out"
+        stage.mkdir()
+        dest.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", stage)
+        for extra in ("README.md", "LICENSE"):
+            if (ROOT / extra).exists():
+                shutil.copy2(ROOT / extra, stage)
+        if not (stage / "README.md").exists():  # pyproject names it as the long description
+            (stage / "README.md").write_text("# thousand\n", encoding="utf-8")
+        shutil.copytree(ROOT / "thousand", stage / "thousand",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+        try:
+            import flit_core.buildapi  # noqa: F401  (pinned in requirements-dev.txt)
+            have_backend = True
+        except ImportError:
+            have_backend = False
+        if have_backend:
+            # Call the backend's build_wheel hook directly: same result as
+            # `pip wheel --no-build-isolation`, without pip's overhead.
+            code = "import sys, flit_core.buildapi as b; print(b.build_wheel(sys.argv[1]))"
+            subprocess.run([sys.executable, "-c", code, str(dest)], cwd=stage, env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+        else:
+            # pip fetches the pinned backend from PyPI into an isolated environment.
+            run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dest), str(stage)],
+                env=env)
+        wheels = list(dest.glob("thousand-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            raise SystemExit(f"expected one wheel, got {wheels}")
+        target = out_dir / wheels[0].name
+        shutil.copy2(wheels[0], target)
+    return target
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def copy_web(dist: Path) -> None:
+    for src in sorted(WEB.rglob("*")):
+        rel = src.relative_to(WEB)
+        if rel.parts[0] in WEB_EXCLUDE or any(p.startswith(".") for p in rel.parts):
+            continue
+        if "__pycache__" in rel.parts:
+            continue
+        dst = dist / rel
+        if src.is_dir():
+            dst.mkdir(parents=True, exist_ok=True)
+        else:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+
+
+def site_files(dist: Path) -> list[str]:
+    """Every file of the site, as sorted root-relative URLs paths (no leading slash)."""
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def write_service_worker(dist: Path, version: str) -> str:
+    """Generate dist/sw.js: the template with the precache list and a build id.
+
+    The build id is a hash of every precached file, so any change to the site
+    yields a new sw.js (which the browser sees as an update) and a new cache name.
+    """
+    files = [f for f in site_files(dist) if f != "sw.js"]
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.encode() + b"\0" + sha256(dist / f).encode() + b"\n")
+    build_id = h.hexdigest()[:16]
+    precache = ["./"] + files
+    header = (
+        "// Generated by build.py from web/sw.js. Do not edit.\n"
+        f"const VERSION = {json.dumps(version + '-' + build_id)};\n"
+        f"const PRECACHE = {json.dumps(precache, indent=0)};\n"
+    )
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    body = re.sub(r"// @build-begin.*?// @build-end\n", lambda m: header, template, count=1, flags=re.S)
+    if body == template:
+        raise SystemExit("web/sw.js lacks the // @build-begin ... // @build-end block")
+    (dist / "sw.js").write_text(body, encoding="utf-8")
+    return build_id
+
+
+def build(dist: Path = DIST, quiet: bool = False) -> dict:
+    """Assemble the complete static site in `dist`; return the BUILD info."""
+    ensure_node_modules()
+    pyver = pyodide_version()
+    version = project_version()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    copy_web(dist)
+
+    runtime_dir = dist / "pyodide" / pyver
+    runtime_dir.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(PYODIDE_PKG / name, runtime_dir / name)
+
+    with tempfile.TemporaryDirectory(prefix="thousand-whl-") as tmp:
+        wheel = build_wheel(Path(tmp))
+        digest = sha256(wheel)[:16]
+        wheel_dir = dist / "wheels" / digest
+        wheel_dir.mkdir(parents=True)
+        shutil.copyfile(wheel, wheel_dir / wheel.name)
+        wheel_rel = f"wheels/{digest}/{wheel.name}"
+
+    info = {
+        "version": version,
+        "pyodide": pyver,
+        "pyodideIndex": f"pyodide/{pyver}/",
+        "wheel": wheel_rel,
+    }
+    (dist / "build-info.js").write_text(
+        "// Generated by build.py. Paths are relative to the site root.\n"
+        f"export const BUILD = {json.dumps(info, indent=2)};\n",
+        encoding="utf-8",
+    )
+    info["build"] = write_service_worker(dist, version)
+    if not quiet:
+        size = sum((dist / f).stat().st_size for f in site_files(dist))
+        log(f"dist/ ready: thousand {version}, pyodide {pyver}, build {info['build']}, "
+            f"{len(site_files(dist))} files, {size / 1e6:.1f} MB")
+    return info
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def header_rules() -> list[tuple[str, dict[str, str]]]:
+    """The [[headers]] rules of netlify.toml, so the local server sends the same."""
+    if not NETLIFY_TOML.exists():
+        return []
+    conf = tomllib.loads(NETLIFY_TOML.read_text(encoding="utf-8"))
+    return [(rule["for"], dict(rule.get("values", {}))) for rule in conf.get("headers", [])]
+
+
+def _matches(pattern: str, path: str) -> bool:
+    # Netlify patterns: exact paths, or a trailing /* meaning "anything below".
+    return fnmatch.fnmatchcase(path, pattern)
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right content types and netlify.toml's headers.
+
+    `overlay` maps URL paths to (bytes, content type) served in addition to the
+    directory (used by tests and benchmarks for pages that are not shipped).
+    """
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    rules: list[tuple[str, dict[str, str]]] = []
+    overlay: dict[str, tuple[bytes, str]] = {}
+    quiet = False
+
+    def send_header(self, keyword: str, value: str) -> None:
+        self.__dict__.setdefault("_sent", set()).add(keyword.lower())
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        extra: dict[str, str] = {}
+        for pattern, values in self.rules:  # later rules override earlier ones
+            if _matches(pattern, path):
+                extra.update(values)
+        sent = self.__dict__.pop("_sent", set())
+        for name, value in extra.items():
+            if name.lower() not in sent:
+                super().send_header(name, value)
+        super().end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802
+        path = self.path.split("?", 1)[0]
+        if path in self.overlay:
+            body, ctype = self.overlay[path]
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # browsers drop connections (e.g. when a test closes a page)
+
+
+def make_server(directory: Path = DIST, port: int = 8000, host: str = "localhost",
+                quiet: bool = False, overlay: dict[str, tuple[bytes, str]] | None = None,
+                ) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for `directory`; port 0 picks a free port."""
+    handler = type("Handler", (SiteHandler,), {
+        "rules": header_rules(),
+        "overlay": dict(overlay or {}),
+        "quiet": quiet,
+        "__init__": lambda self, *a, **kw: SiteHandler.__init__(self, *a, directory=str(directory), **kw),
+    })
+    http.server.ThreadingHTTPServer.allow_reuse_address = True
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(directory: Path = DIST, **kw) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a quiet server on a free port in a daemon thread; return it and its base URL."""
+    kw.setdefault("port", 0)
+    kw.setdefault("host", "127.0.0.1")
+    kw.setdefault("quiet", True)
+    server = make_server(directory, **kw)
+    threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
+
+
+def serve(port: int, host: str) -> None:
+    build()
+    server = make_server(DIST, port=port, host=host)
+    shown = "localhost" if host in ("", "0.0.0.0", "localhost") else host
+    log(f"serving dist/ on http://{shown}:{server.server_address[1]}/  (Ctrl+C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if not shutil.which("apt-get"):
+        raise SystemExit(f"{CHROMIUM} is missing and apt-get is not available to install it")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update"], env=env)
+    run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"], env=env)
+
+
+def test(pytest_args: list[str]) -> int:
+    run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-r", str(ROOT / "requirements-dev.txt")])
+    ensure_chromium()
+    ensure_node_modules(force=True)  # npm ci: exactly the lockfile
+    build()
+    env = dict(os.environ, THOUSAND_DIST_BUILT="1")
+    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build, then serve dist/")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--host", default="localhost")
+    p_test = sub.add_parser("test", help="install test tools, build, run pytest")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    os.chdir(ROOT)
+    if args.command == "serve":
+        serve(args.port, args.host)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""Shared fixtures of the end-to-end tests.
+
+- `site`: dist/ built once per session (skipped when `python build.py test`
+  already built it: it sets THOUSAND_DIST_BUILT=1), served on a free localhost
+  port by the same server as `python build.py serve` (same content types and
+  the same headers as netlify.toml, Content-Security-Policy included).
+- `browser`: Debian's /usr/bin/chromium driven by the Python playwright package.
+- `context` / `page`: a fresh browser context (empty cache, no service worker)
+  and a page in it. The test fails if the page or one of its workers logs a
+  console error or throws an uncaught error.
+- `shot(page, name)`: saves a screenshot to artifacts/<test>-<name>.png.
+- `base_url`: the site's root URL, ending in "/".
+
+The site runs under a CSP without 'unsafe-eval', so Playwright's
+`page.wait_for_function("...")` with a string is blocked: wait with selectors
+instead, e.g. `page.wait_for_selector("body[data-ready='1']", state="attached")`.
+(`page.evaluate(...)` works: it is not subject to the page's CSP.)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+ARTIFACTS = ROOT / "artifacts"
+# Selector that is present once Python is loaded and the table is interactive.
+READY = "body[data-ready='1']"
+LOAD_TIMEOUT_MS = 90_000
+
+
+def _dist_is_current() -> bool:
+    return os.environ.get("THOUSAND_DIST_BUILT") == "1" and (build.DIST / "build-info.js").exists()
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built static site (dist/)."""
+    if not _dist_is_current():
+        build.build(quiet=True)
+        os.environ["THOUSAND_DIST_BUILT"] = "1"
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path):
+    server, url = build.serve_in_thread(site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("/usr/bin/chromium is missing (python build.py test installs it)")
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(LOAD_TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+class ConsoleWatch:
+    """Collects console errors and uncaught errors of a page and its workers."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern] = []
+
+    def allow(self, pattern: str) -> None:
+        """Tolerate errors matching `pattern` (e.g. an expected failed request offline)."""
+        self.allowed.append(re.compile(pattern))
+
+    def _add(self, where: str, text: str) -> None:
+        if not any(p.search(text) for p in self.allowed):
+            self.errors.append(f"{where}: {text}")
+
+    def attach(self, page) -> None:
+        page.on("console", lambda m: m.type == "error" and self._add(f"console ({page.url})", m.text))
+        page.on("pageerror", lambda e: self._add(f"pageerror ({page.url})", str(e)))
+        page.on("worker", lambda w: w.on(
+            "console", lambda m: m.type == "error" and self._add(f"worker console ({w.url})", m.text)))
+
+
+@pytest.fixture
+def console(context) -> ConsoleWatch:
+    """The console watch of `page` (and of any page opened with `new_page`)."""
+    return ConsoleWatch()
+
+
+@pytest.fixture
+def new_page(context, console):
+    """Open another watched page in the same context (e.g. a second visit)."""
+    def open_page():
+        page = context.new_page()
+        console.attach(page)
+        return page
+    return open_page
+
+
+@pytest.fixture
+def page(new_page, console):
+    page = new_page()
+    yield page
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors)
+
+
+@pytest.fixture
+def shot(request):
+    """shot(page, name): save a full-page screenshot to artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    test = re.sub(r"[^\w.-]+", "_", request.node.name)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{test}-{re.sub(r'[^\w.-]+', '_', name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    return take
+
+
+def wait_ready(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    """Wait until the page says Python is loaded and the table is interactive."""
+    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+
+
+def wait_service_worker(page, timeout_ms: int = 60_000) -> None:
+    """Wait until the service worker is active and controls the page."""
+    page.evaluate("""async (timeout) => {
+        const reg = await Promise.race([
+            navigator.serviceWorker.ready,
+            new Promise((_, reject) => setTimeout(() => reject(new Error("no service worker")), timeout)),
+        ]);
+        if (!navigator.serviceWorker.controller) {
+            await new Promise((resolve) =>
+                navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+        }
+        return reg.active.scriptURL;
+    }""", timeout_ms)
+
+
+@pytest.fixture
+def ready():
+    """ready(page): wait until Python is loaded and the table is interactive."""
+    return wait_ready
+
+
+@pytest.fixture
+def sw_ready():
+    """sw_ready(page): wait until the service worker is active and controls the page."""
+    return wait_service_worker
