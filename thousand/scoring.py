@@ -47,15 +47,16 @@ DASHED = Outcome(None, DASH)
 class Entry:
     """One seat's cell in one row of the sheet."""
 
-    points: int | None
+    points: int | None  # what the deal earned (before the barrel pins the total)
     dash: bool
     penalty: int  # 0 or -100
     total: int
     mark: str = ""  # "р" write-off, "" otherwise
+    delta: int = 0  # how much this row changed the total (totals are the sums of deltas)
 
     def to_json(self) -> dict:
         return {"points": self.points, "dash": self.dash, "penalty": self.penalty, "total": self.total,
-                "mark": self.mark, "barrel": self.total == BARREL}
+                "mark": self.mark, "barrel": self.total == BARREL, "delta": self.delta}
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,8 @@ class ScoreSheet:
                     self.dashes[seat] = 0
             elif out.series == RESET:
                 self.dashes[seat] = 0
+            entries.append(Entry(out.points, out.series == DASH, penalty, total, out.mark, total - self.totals[seat]))
             self.totals[seat] = total
-            entries.append(Entry(out.points, out.series == DASH, penalty, total, out.mark))
         row = Row(deal, dealer, kind, declarer, contract, tuple(entries))
         self.rows.append(row)
         return row
