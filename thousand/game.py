@@ -66,6 +66,16 @@ def bid_limit(hand: int) -> int:
     return BASE_LIMIT + marriage_points(hand)
 
 
+def _card_actions(mask: int) -> list[Action]:
+    """Play actions for the cards of ``mask``, strongest suit and rank first."""
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(ACTIONS[top])
+        mask ^= 1 << top
+    return out
+
+
 def choose_winner(totals: list[int], declarer: int | None, first_hand: int) -> int:
     """The highest total wins; a tie goes to the declarer of the last deal, then to
     the earliest tied seat clockwise from its first hand."""
@@ -207,46 +217,45 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the player to move (empty when the game is over)."""
-        return [ACTIONS[a] for a in self._legal()]
+        return list(self._legal())
 
-    def _legal(self) -> list[int]:
+    def _legal(self) -> list[Action]:
         if self._legal_cache is not None:
             return self._legal_cache
         phase = self.phase
         p = self.to_move
-        out: list[int]
+        out: list[Action]
         if phase == PLAY:
             hand = self.hands[p]
             if self.trick:
-                mask = legal_plays(hand, self.trick[0] // 6, self.trump)
-                out = cards_of(mask)
+                out = _card_actions(legal_plays(hand, self.trick[0] // 6, self.trump))
             else:
-                out = cards_of(hand)
+                out = _card_actions(hand)
                 if not self.rules.meld_requires_trick or self.tricks_won[p]:
                     for s in range(4):
                         m = MARRIAGES[s]
                         if hand & m == m:
-                            out.append(A.MELD0 + s * 6 + KING)
-                            out.append(A.MELD0 + s * 6 + QUEEN)
+                            out.append(ACTIONS[A.MELD0 + s * 6 + KING])
+                            out.append(ACTIONS[A.MELD0 + s * 6 + QUEEN])
         elif phase == BIDDING:
-            out = [A.PASS]
+            out = [ACTIONS[A.PASS]]
             nxt = self.bid + BID_STEP
             if nxt <= bid_limit(self.hands[p]):
-                out.append(A.BID0 + nxt // 10)
+                out.append(ACTIONS[A.BID0 + nxt // 10])
         elif phase == GIVING:
             received = {seat for _, seat in self.gifts}
             hand_cards = cards_of(self.hands[p])
-            out = [A.GIVE0 + seat * 24 + c for seat in self.active if seat != p and seat not in received
+            out = [ACTIONS[A.GIVE0 + seat * 24 + c] for seat in self.active if seat != p and seat not in received
                    for c in hand_cards]
         elif phase == CONTRACT:
-            out = [A.CONTRACT0 + self.bid // 10]
-            out += [A.CONTRACT0 + v // 10 for v in range(self.bid + BID_STEP, bid_limit(self.hands[p]) + 1, BID_STEP)]
+            values = [self.bid, *range(self.bid + BID_STEP, bid_limit(self.hands[p]) + 1, BID_STEP)]
+            out = [ACTIONS[A.CONTRACT0 + v // 10] for v in values]
             if not self.sheet.used_fall[p]:
-                out.append(A.FALL)
+                out.append(ACTIONS[A.FALL])
             if not self.sheet.used_write_off[p]:
-                out.append(A.WRITE_OFF)
+                out.append(ACTIONS[A.WRITE_OFF])
         elif phase == TALON:
-            out = [A.TALON0, A.TALON0 + 1]
+            out = [ACTIONS[A.TALON0], ACTIONS[A.TALON0 + 1]]
         else:
             out = []
         self._legal_cache = out
@@ -262,7 +271,7 @@ class Game:
             action = Action.parse(action)
         legal = self._legal()
         if action not in legal:
-            options = " ".join(str(ACTIONS[a]) for a in legal) or "none (the game is over)"
+            options = " ".join(str(a) for a in legal) or "none (the game is over)"
             try:
                 name = str(ACTIONS[action])
             except (IndexError, TypeError):
