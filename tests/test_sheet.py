@@ -156,3 +156,19 @@ def test_tie_without_the_declarer_goes_to_the_earliest_seat_from_the_first_hand(
     assert choose_winner([1000, 1010, 1010], declarer=0, first_hand=2) == 2
     assert choose_winner([1010, 1010, 990], declarer=2, first_hand=1) == 1
     assert choose_winner([1010, 1010, 990], declarer=1, first_hand=0) == 1
+
+
+def test_four_players_sitter_with_a_pointless_talon_gets_a_dash():
+    hands = ["Ah Th Kh Qh Ad Td Ac", "Jh Kd Qd Jd Kc Qc 9c", "", "9d Tc Jc As Ts Ks Qs"]
+    game = Game.from_deal(4, dealer=3, hands=hands, talon="9h Js 9s")  # 2 points -> 0
+    run(game, "p p g9h1 g9s3 f")
+    assert last_row(game)[2] == (None, True, 0, 0, "")
+
+
+def test_two_players_fall_and_write_off():
+    from deals import D_BIDDING, deal_d
+
+    fall = run(deal_d(), f"{D_BIDDING} t1 gKs1 f")
+    assert last_row(fall) == [(-120, False, 0, -120, ""), (None, True, 0, 0, "")]
+    write_off = run(deal_d(), f"{D_BIDDING} t2 g9s1 w")
+    assert last_row(write_off) == [(None, False, 0, 0, "р"), (60, False, 0, 60, "")]
