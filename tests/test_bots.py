@@ -1,0 +1,174 @@
+"""Bots: legal moves only, determinism, fair play (decisions ignore hidden cards)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thousand import Game
+from thousand.bots import BOT_LEVELS, InfoState, decide, make_bot
+from thousand.bots.hard import HardBot
+from thousand.bots.worlds import closed_talon_sizes, sample_world
+from thousand.cards import SUIT_MASKS, count, iter_cards
+from thousand.game import IllegalActionError
+from thousand.rng import SplitMix64
+
+# A hard bot with small budgets: same code paths, test-suite speed.
+QUICK_HARD = dict(work=3000, world_nodes=1500, max_worlds=6, min_worlds=2)
+
+
+def bot(level: str):
+    return HardBot(**QUICK_HARD) if level == "hard" else make_bot(level)
+
+
+def random_state(players: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` random legal moves (a reproducible walk)."""
+    game = Game(players, seed)
+    rng = SplitMix64(seed * 7919 + steps)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_whole_games_are_legal(level: str, players: int) -> None:
+    b = make_bot(level)
+    for seed in range(3):
+        game = Game(players, seed)
+        while not game.is_over:
+            action = decide(b, game)
+            assert action in game.legal_actions()
+            game.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_plays_whole_deals(players: int) -> None:
+    b = bot("hard")
+    for seed in range(2):
+        game = Game(players, seed)
+        rows = len(game.sheet.rows)
+        while len(game.sheet.rows) == rows:
+            game.apply(decide(b, game))  # apply raises on an illegal action
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 80),
+       level=st.sampled_from(BOT_LEVELS))
+def test_every_decision_is_legal(players: int, seed: int, steps: int, level: str) -> None:
+    game = random_state(players, seed, steps)
+    if not game.is_over:
+        assert decide(bot(level), game) in game.legal_actions()
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_decisions_are_deterministic(level: str) -> None:
+    for players in (2, 3, 4):
+        game = random_state(players, 11, 25)
+        assert decide(bot(level), game) == decide(bot(level), game.copy())
+
+
+def hidden_swaps(game: Game, seat: int, rng: SplitMix64, tries: int = 40):
+    """Games with the same history whose cards differ only where ``seat`` cannot see.
+
+    The dealt cards that ``seat`` never saw are shuffled among the other hands and
+    the closed talons (keeping sizes); the history is replayed, and worlds where
+    it is no longer legal (a shown void broken, a meld without its partner, a card
+    moved that was played) are skipped.
+    """
+    info = InfoState.from_game(game, seat)
+    n = game.players
+    dealt = list(game.dealt_hands)
+    talons = list(game.talons)
+    visible = dealt[seat] | game.played
+    if info.talon is not None:
+        visible |= info.talon
+    for card, target in info.gifts:
+        if card is not None:
+            visible |= 1 << card
+    slots = [(i, m) for i, m in enumerate(dealt) if i != seat] + [(n + j, t) for j, t in enumerate(talons)]
+    movable = [c for _, m in slots for c in iter_cards(m & ~visible)]
+    for _ in range(tries):
+        order = movable[:]
+        for i in range(len(order) - 1, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        new = {}
+        k = 0
+        for key, m in slots:
+            keep = m & visible
+            size = count(m & ~visible)
+            new[key] = keep | sum(1 << c for c in order[k:k + size])
+            k += size
+        hands = [dealt[seat] if s == seat else new[s] for s in range(n)]
+        extra = [new[n + j] for j in range(len(talons))]
+        try:
+            other = Game.from_deal(n, game.dealer, hands, talon=extra[0] if n > 2 else None,
+                                   talons=extra if n == 2 else None, seed=game.seed)
+            for a in game.history:
+                other.apply(a)
+        except IllegalActionError:
+            continue
+        yield other
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_decisions_ignore_hidden_cards(players: int) -> None:
+    """Fair play: change the cards a seat cannot see, consistently with what it
+    saw; its information state and every bot's decision stay the same."""
+    checked = 0
+    for seed in range(6):
+        base = random_state(players, seed, 0)
+        game = Game.from_deal(players, base.dealer, base.dealt_hands,
+                              talon=base.talons[0] if players > 2 else None,
+                              talons=base.talons if players == 2 else None, seed=seed)
+        walker = make_bot("medium")
+        for step in range(40):
+            if game.is_over or game.deal_no:
+                break
+            game.apply(decide(walker, game))
+            if step % 7:
+                continue
+            seat = game.to_move
+            info = InfoState.from_game(game, seat)
+            decisions = {level: decide(bot(level), game) for level in BOT_LEVELS}
+            for other in hidden_swaps(game, seat, SplitMix64(seed * 100 + step)):
+                assert InfoState.from_game(other, seat) == info
+                if other.hands == game.hands:
+                    continue
+                for level in BOT_LEVELS:
+                    assert decide(bot(level), other) == decisions[level], (level, seed, step)
+                checked += 1
+                break
+    assert checked >= 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 60))
+def test_sampled_worlds_are_consistent(players: int, seed: int, steps: int) -> None:
+    game = random_state(players, seed, steps)
+    if game.is_over:
+        return
+    seat = game.to_move
+    info = InfoState.from_game(game, seat)
+    world = sample_world(info, SplitMix64(seed))
+    everything = world.hands + world.talons
+    assert sum(count(m) for m in everything) + count(info.played) == 24
+    union = info.played
+    for m in everything:
+        assert not union & m
+        union |= m
+    assert union == (1 << 24) - 1
+    assert world.hands[seat] == game.hands[seat]
+    assert [count(t) for t in world.talons] == closed_talon_sizes(info)
+    for s in range(players):
+        assert count(world.hands[s]) == count(game.hands[s])
+        assert world.hands[s] & info.known[s] == info.known[s]
+        for suit in range(4):
+            if info.voids[s] >> suit & 1:
+                assert not game.hands[s] & SUIT_MASKS[suit]  # inferred voids are true
+                assert not world.hands[s] & SUIT_MASKS[suit]

@@ -1,0 +1,195 @@
+"""Bots against bots in duplicate format: ``python -m thousand.arena``.
+
+Every deal set is one shuffle played once for each seating of the bots (every
+arrangement of the named bots over the seats, each bot present), so the luck
+of the cards cancels out and what remains is the difference in play. With
+``--games`` whole games to 1000 are played instead, again once per seating.
+
+Reports per bot: points per deal with a 95% confidence interval, how often it
+declares, its average contract and success rate, the win rate in full games,
+and decision latency. The last line is a one-line summary, e.g.
+``arena: hard vs medium: +12.4 points/deal (95% CI +8.1..+16.7) over 600 deal sets``.
+
+``cheater`` (evaluation only) is the hard bot with sight of every card.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import multiprocessing
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .bots import BOT_LEVELS, Bot, decide, make_bot
+from .bots.cheater import CheaterBot
+from .game import Game
+
+
+@dataclass
+class Stats:
+    """Everything measured for one bot (all its seats together)."""
+
+    points: list[float] = field(default_factory=list)  # per deal seated (active or sitting)
+    deals: int = 0
+    declared: int = 0
+    contracts: int = 0  # sum of final contracts (or bids at a fall/write-off)
+    played: int = 0
+    made: int = 0
+    games: int = 0
+    wins: int = 0
+    latency: list[float] = field(default_factory=list)
+
+    def merge(self, other: "Stats") -> None:
+        for name in ("deals", "declared", "contracts", "played", "made", "games", "wins"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.points += other.points
+        self.latency += other.latency
+
+
+def make(name: str) -> Bot:
+    return CheaterBot() if name == "cheater" else make_bot(name)
+
+
+def seatings(names: list[str], players: int) -> list[tuple[str, ...]]:
+    """Seatings to rotate through: the distinct orders of ``names`` when it names
+    every seat, else every assignment of the distinct names with each present."""
+    if len(names) == players:
+        return sorted(set(itertools.permutations(names)))
+    distinct = sorted(set(names))
+    return [s for s in itertools.product(distinct, repeat=players) if set(s) == set(distinct)]
+
+
+def _move(bot: Bot, game: Game, stats: Stats) -> None:
+    start = time.perf_counter()
+    action = bot.act_game(game) if isinstance(bot, CheaterBot) else decide(bot, game)
+    stats.latency.append(time.perf_counter() - start)
+    game.apply(action)
+
+
+def _score_row(row, seating: tuple[str, ...], stats: dict[str, Stats]) -> list[float]:
+    points = []
+    for seat, entry in enumerate(row.entries):
+        s = stats[seating[seat]]
+        value = entry.points or 0
+        s.points.append(value)
+        s.deals += 1
+        points.append(value)
+        if seat == row.declarer:
+            s.declared += 1
+            s.contracts += row.contract
+            if row.kind == "played":
+                s.played += 1
+                s.made += value > 0
+    return points
+
+
+def play_set(job: tuple[int, int, list[str], int]) -> tuple[dict[str, Stats], dict[str, float]]:
+    """One deal set (or one game seed): returns the stats and each bot's mean points per deal."""
+    seed, players, names, games = job
+    bots = {name: make(name) for name in set(names)}
+    stats = {name: Stats() for name in bots}
+    totals = {name: [0.0, 0] for name in bots}
+    for seating in seatings(names, players):
+        game = Game(players, seed)
+        start = len(game.sheet.rows)
+        while not game.is_over:
+            name = seating[game.to_move]
+            _move(bots[name], game, stats[name])
+            if not games and len(game.sheet.rows) > start:
+                break
+        rows = [r for r in game.sheet.rows[start:] if r.kind != "redeal"]
+        for row in rows:
+            for seat, value in enumerate(_score_row(row, seating, stats)):
+                totals[seating[seat]][0] += value
+                totals[seating[seat]][1] += 1
+        if games:
+            for seat, name in enumerate(seating):
+                stats[name].games += 1
+                stats[name].wins += game.winner == seat
+    return stats, {name: t / max(k, 1) for name, (t, k) in totals.items()}
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n < 2:
+        return (values[0] if values else 0.0), float("inf")
+    m = sum(values) / n
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=sys.stdout) -> str:
+    count = games or sets
+    jobs = [(seed * 1_000_003 + i, players, names, games) for i in range(count)]
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            results = pool.map(play_set, jobs, chunksize=max(1, count // (workers * 8)))
+    else:
+        results = [play_set(job) for job in jobs]
+    stats = {name: Stats() for name in set(names)}
+    per_set: dict[str, list[float]] = {name: [] for name in stats}
+    for s, means in results:
+        for name in stats:
+            stats[name].merge(s[name])
+            per_set[name].append(means[name])
+    unit = "games" if games else "deal sets"
+    print(f"arena: {players} players, {count} {unit}, seatings {len(seatings(names, players))}, seed {seed}", file=out)
+    for name in sorted(stats, key=lambda x: -sum(per_set[x])):
+        s = stats[name]
+        m, h = mean_ci(s.points)
+        lat = s.latency
+        line = (f"  {name:8s} {m:+7.1f} ±{h:4.1f} points/deal; declares {100 * s.declared / max(s.deals, 1):4.1f}% "
+                f"(avg contract {s.contracts / max(s.declared, 1):5.1f}, made {100 * s.made / max(s.played, 1):5.1f}% "
+                f"of {s.played} played)")
+        if games:
+            line += f"; wins {100 * s.wins / max(s.games, 1):4.1f}% of {s.games} seat-games"
+        line += (f"; latency p50 {1000 * percentile(lat, 0.5):.1f} ms p95 {1000 * percentile(lat, 0.95):.1f} ms "
+                 f"max {1000 * max(lat, default=0):.0f} ms")
+        print(line, file=out)
+    distinct = list(dict.fromkeys(names))
+    if len(distinct) < 2:
+        summary = f"arena: {distinct[0]}: {mean_ci(per_set[distinct[0]])[0]:+.1f} points/deal over {count} {unit}"
+    else:
+        a, b = distinct[0], distinct[1]
+        diffs = [x - y for x, y in zip(per_set[a], per_set[b])]
+        m, h = mean_ci(diffs)
+        summary = f"arena: {a} vs {b}: {m:+.1f} points/deal (95% CI {m - h:+.1f}..{m + h:+.1f}) over {count} {unit}"
+        if games:
+            summary += f"; {a} wins {100 * stats[a].wins / max(stats[a].games, 1):.1f}% of its seat-games"
+    print(summary, file=out)
+    return summary
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m thousand.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--bots", default="hard,medium",
+                        help=f"comma-separated bots from {BOT_LEVELS + ('cheater',)}; naming every seat "
+                             "(e.g. hard,medium,medium) rotates that line-up, else every mix of them is seated")
+    parser.add_argument("--sets", type=int, default=100, help="duplicate deal sets (single deals)")
+    parser.add_argument("--games", type=int, default=0, help="play this many full games to 1000 per seating instead")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    for n in names:
+        if n not in BOT_LEVELS and n != "cheater":
+            parser.error(f"unknown bot {n!r}")
+    if len(names) > args.players:
+        parser.error("more bots than seats")
+    run(args.players, names, args.sets, args.games, args.seed, args.workers)
+
+
+if __name__ == "__main__":
+    main()
