@@ -136,7 +136,8 @@ def shot(request):
     test = re.sub(r"[^\w.-]+", "_", request.node.name)
 
     def take(page, name: str) -> Path:
-        path = ARTIFACTS / f"{test}-{re.sub(r'[^\w.-]+', '_', name)}.png"
+        safe = re.sub(r"[^\w.-]+", "_", name)
+        path = ARTIFACTS / f"{test}-{safe}.png"
         page.screenshot(path=str(path), full_page=True)
         return path
     return take

@@ -1,0 +1,119 @@
+"""Offline play and release updates through the service worker."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import build
+
+INTERACTIVE = "[data-action]:not([disabled])"
+
+
+@pytest.fixture(autouse=True)
+def _needs_table(request, site):
+    if "ready" in request.fixturenames:
+        if not (site / "app.js").exists():
+            pytest.skip("the table (web/app.js) is not part of this build yet")
+
+
+def test_site_headers(base_url):
+    """The local server sends what netlify.toml promises (CSP, wasm type, caching)."""
+    import urllib.request
+
+    def head(path):
+        with urllib.request.urlopen(base_url + path) as r:
+            return r.headers
+
+    csp = head("")["Content-Security-Policy"]
+    assert "'wasm-unsafe-eval'" in csp and "frame-ancestors *" in csp and "'unsafe-eval'" not in csp
+    info = (build.DIST / "build-info.js").read_text(encoding="utf-8")
+    index = info.split('"pyodideIndex": "')[1].split('"')[0]
+    wheel = info.split('"wheel": "')[1].split('"')[0]
+    wasm = head(index + "pyodide.asm.wasm")
+    assert wasm["Content-Type"] == "application/wasm"
+    assert "immutable" in wasm["Cache-Control"]
+    assert "immutable" in head(wheel)["Cache-Control"]
+    assert head(index + "pyodide.mjs")["Content-Type"].startswith("text/javascript")
+    assert head("sw.js")["Cache-Control"] == "no-cache"
+    assert head("build-info.js")["Cache-Control"] == "no-cache"
+
+
+def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready, shot):
+    page.goto(base_url)
+    ready(page)
+    page.wait_for_selector(INTERACTIVE)
+    sw_ready(page)
+    title = page.title()
+    shot(page, "online")
+
+    context.set_offline(True)
+    page.reload()
+    ready(page)
+    page.wait_for_selector(INTERACTIVE)
+    assert page.title() == title
+    shot(page, "offline-reload")
+
+    # A share link (the page with a query string) opens from the cache too.
+    page.goto(base_url + "?offline-check=1")
+    ready(page)
+    assert page.title() == title
+    context.set_offline(False)
+
+
+def _marked_copy(src, dst, marker: str) -> None:
+    """A copy of the site whose page carries `marker`, as a new release would."""
+    shutil.copytree(src, dst)
+    index = dst / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("</body>", f"<!-- {marker} -->\n</body>"),
+                     encoding="utf-8")
+    build.write_service_worker(dst, build.project_version())
+
+
+def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_page, ready, sw_ready):
+    """Release A is cached; release B is deployed; B is used, whole, from the next visit on."""
+    live = tmp_path / "live"
+    _marked_copy(site, live, "release-A")
+    server, url = build.serve_in_thread(live)
+    try:
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        sw_ready(page)
+        assert "release-A" in page.content()
+        cache_a = page.evaluate("caches.keys()")
+        assert len(cache_a) == 1
+
+        shutil.rmtree(live)
+        _marked_copy(site, live, "release-B")
+
+        # This visit still shows A (never a mix) while B installs in the background.
+        page.close()
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        assert "release-A" in page.content()
+        page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update();
+            const sw = reg.installing || reg.waiting;
+            if (sw && sw.state !== "installed") {
+                await new Promise((resolve) => sw.addEventListener("statechange",
+                    () => sw.state === "installed" && resolve()));
+            }
+        }""")
+        page.close()
+
+        # Next visit: B, and only B's cache is left.
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        assert "release-B" in page.content()
+        sw_ready(page)
+        caches = page.evaluate("caches.keys()")
+        assert len(caches) == 1 and caches != cache_a
+        page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
