@@ -29,7 +29,7 @@ from .rules import Rules
 
 HUMAN = 0
 LEVELS = BOT_LEVELS
-DEFAULT_LEVEL = "easy"
+DEFAULT_LEVEL = "medium"
 LINK_PARAMS = ("p", "s", "l", "r")
 SAVE_VERSION = 1
 MAX_QUERY = 200

@@ -1,0 +1,68 @@
+// UI text from the locale files (web/locales/*.json). No text is hard-coded in
+// the page code: t(key, args) fills "{name}" placeholders from args.
+
+export const LOCALES = ["uk", "en"];
+const STORE = "thousand.lang";
+
+let strings = {};
+let current = "uk";
+
+export function pickLocale() {
+  const saved = safeGet(STORE);
+  if (LOCALES.includes(saved)) return saved;
+  for (const lang of navigator.languages || [navigator.language || ""]) {
+    const base = String(lang).toLowerCase().split("-")[0];
+    if (LOCALES.includes(base)) return base;
+  }
+  return "uk";
+}
+
+export async function loadLocale(lang, remember = false) {
+  const response = await fetch(new URL(`../locales/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`locale ${lang}: HTTP ${response.status}`);
+  strings = await response.json();
+  current = lang;
+  document.documentElement.lang = lang;
+  if (remember) safeSet(STORE, lang);
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
+  document.title = t("app.title");
+}
+
+export function locale() {
+  return current;
+}
+
+export function t(key, args = {}) {
+  const text = strings[key];
+  if (typeof text !== "string") return key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in args ? String(args[name]) : `{${name}}`));
+}
+
+export function has(key) {
+  return typeof strings[key] === "string";
+}
+
+export function safeGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function safeSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage may be unavailable (private mode); the game still works
+  }
+}
+
+export function safeRemove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // as above
+  }
+}
