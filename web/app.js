@@ -140,8 +140,19 @@ function render() {
   renderStatus();
   renderPanel();
   renderHand();
-  document.body.dataset.phase = S.st.view.phase;
-  document.body.dataset.players = String(S.st.view.players);
+  markTurn();
+}
+
+/** Test and bench hooks: whose turn it is and the legal moves, as plain attributes. */
+function markTurn() {
+  const v = S.st.view;
+  const body = document.body;
+  body.dataset.phase = v.phase;
+  body.dataset.players = String(v.players);
+  body.dataset.deal = String(v.sheet.rows.length + 1);
+  const mine = v.to_move === S.st.human && !S.busy && !S.shownTrick;
+  body.dataset.turn = S.summary ? "summary" : v.phase === "over" ? "over" : mine ? "you" : "wait";
+  body.dataset.legal = mine && !S.summary ? v.legal.map((a) => a.id).join(" ") : "";
 }
 
 function renderInfo() {
@@ -497,6 +508,7 @@ async function act(id) {
   if (S.busy || !S.st || S.summary) return;
   if (!legalIds().has(id)) return;
   S.busy = true;
+  markTurn();
   const gen = S.gen;
   try {
     const next = await S.py.call("play", id);
@@ -621,7 +633,9 @@ function showSheet() {
     totals.append(h("td", { class: "total" }, String(v.sheet.totals[s]),
       v.sheet.barrel[s] ? h("span", { class: "barrel-mark", text: t("sheet.barrel_mark") }) : null));
     dashes.append(h("td", { text: "—".repeat(v.sheet.dashes[s]) || "0" }));
-    once.append(h("td", { text: `${t(v.sheet.can_fall[s] ? "sheet.fall_yes" : "sheet.fall_no")} · ${t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no")}` }));
+    once.append(h("td", { class: "once" },
+      h("span", { class: v.sheet.can_fall[s] ? "yes" : "no", text: t(v.sheet.can_fall[s] ? "sheet.fall_yes" : "sheet.fall_no") }),
+      h("span", { class: v.sheet.can_write_off[s] ? "yes" : "no", text: t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no") })));
   }
   foot.append(totals, dashes, once);
   openDialog(t("sheet.title"),
@@ -682,7 +696,7 @@ function showSettings() {
   openDialog(t("settings.title"),
     h("fieldset", {}, h("legend", { text: t("settings.new_game") }),
       select_("players", [["2", "2"], ["3", "3"], ["4", "4"]], st.players, (x) => { st.players = x; saveSettings(); }),
-      select_("level", [["easy", t("level.easy")], ["medium", t("level.medium")]], st.level, (x) => { st.level = x; saveSettings(); }),
+      select_("level", ["easy", "medium", "hard"].map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
       check("sb"), check("mt"),
       h("button", { type: "button", class: "primary", "data-ui": "start-new", onclick: () => newGame(), text: t("settings.start") })),
     h("fieldset", {}, h("legend", { text: t("settings.table") }),
