@@ -220,13 +220,39 @@ def write_service_worker(dist: Path, version: str) -> str:
 
 
 def build(dist: Path = DIST, quiet: bool = False) -> dict:
-    """Assemble the complete static site in `dist`; return the BUILD info."""
+    """Assemble the complete static site in `dist`; return the BUILD info.
+
+    The site is assembled in a sibling folder and then swapped in, so a server
+    running on `dist` never sees a half-built site.
+    """
     ensure_node_modules()
+    dist = Path(dist).resolve()
+    stage = dist.with_name(f".{dist.name}.new-{os.getpid()}")
+    if stage.exists():
+        shutil.rmtree(stage)
+    stage.mkdir(parents=True)
+    try:
+        info = _assemble(stage)
+        old = dist.with_name(f".{dist.name}.old-{os.getpid()}")
+        if dist.exists():
+            dist.rename(old)
+        stage.rename(dist)
+        if old.exists():
+            shutil.rmtree(old)
+    finally:
+        if stage.exists():
+            shutil.rmtree(stage)
+    if not quiet:
+        files = site_files(dist)
+        size = sum((dist / f).stat().st_size for f in files)
+        log(f"{dist.name}/ ready: thousand {info['version']}, pyodide {info['pyodide']}, "
+            f"build {info['build']}, {len(files)} files, {size / 1e6:.1f} MB")
+    return info
+
+
+def _assemble(dist: Path) -> dict:
     pyver = pyodide_version()
     version = project_version()
-    if dist.exists():
-        shutil.rmtree(dist)
-    dist.mkdir(parents=True)
 
     copy_web(dist)
 
@@ -255,10 +281,6 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
         encoding="utf-8",
     )
     info["build"] = write_service_worker(dist, version)
-    if not quiet:
-        size = sum((dist / f).stat().st_size for f in site_files(dist))
-        log(f"dist/ ready: thousand {version}, pyodide {pyver}, build {info['build']}, "
-            f"{len(site_files(dist))} files, {size / 1e6:.1f} MB")
     return info
 
 
@@ -318,6 +340,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
             return
         super().do_GET()
+
+    def list_directory(self, path):
+        # Like Netlify: a folder without index.html is not found (no listings).
+        self.send_error(404, "File not found")
+        return None
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002
         if not self.quiet:
@@ -380,14 +407,14 @@ def ensure_chromium() -> None:
         raise SystemExit(f"{CHROMIUM} is missing and apt-get is not available to install it")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(["apt-get", "update"], env=env)
-    run(["apt-get", "install", "-y", "--no-install-recommends", "chromium", "fonts-dejavu-core"], env=env)
+    run(["apt-get", "install", "-y", "chromium"], env=env)
 
 
 def test(pytest_args: list[str]) -> int:
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          "-r", str(ROOT / "requirements-dev.txt")])
     ensure_chromium()
-    ensure_node_modules(force=True)  # npm ci: exactly the lockfile
+    ensure_node_modules()  # npm ci from the lockfile when the runtime is missing or not the pinned one
     build()
     env = dict(os.environ, THOUSAND_DIST_BUILT="1")
     cmd = [sys.executable, "-m", "pytest", *pytest_args]

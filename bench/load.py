@@ -62,7 +62,14 @@ OVERLAY = {
 def timed_visit(page, url: str, selector: str) -> float:
     start = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_selector(selector, state="attached", timeout=TIMEOUT_MS)
+    try:
+        page.wait_for_selector(selector, state="attached", timeout=TIMEOUT_MS)
+    except Exception:
+        shot = ROOT / "artifacts" / "bench-load-timeout.png"
+        shot.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(shot))
+        raise SystemExit(f"{url}: {selector!r} did not appear within {TIMEOUT_MS / 1000:.0f} s "
+                         f"(screenshot: {shot.relative_to(ROOT)})")
     return time.perf_counter() - start
 
 
