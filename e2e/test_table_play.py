@@ -237,3 +237,64 @@ def test_phone_portrait_layout(browser, base_url, console, shot):
     finally:
         context.close()
     assert not console.errors, console.errors
+
+
+def test_game_over_screen_and_play_again(page, base_url, shot):
+    """A saved game one move from its end: finish it, see the winner, play again."""
+    import json
+
+    from table_driver import policy
+    from thousand import web
+    state = json.loads(web.from_link("?p=3&s=3&l=easy&r=std"))
+    while state["view"]["phase"] != "over":
+        state = json.loads(web.bot_step()) if state["bot_to_move"] else json.loads(
+            web.play(policy([a["id"] for a in state["view"]["legal"]])))
+    save = json.loads(state["save"])
+    save["record"] = save["record"].rsplit(".", 1)[0]  # all but the last move
+    page.add_init_script("localStorage.setItem('thousand.save', " + json.dumps(json.dumps(save)) + ");")
+    open_table(page, base_url)
+    play_deal(page)
+    page.wait_for_selector("body[data-turn='over']", state="attached")
+    over = page.locator('[data-ui="game-over"]')
+    assert over.is_visible()
+    winner = state["view"]["winner"]
+    assert ("You win" in over.inner_text()) == (winner == 0)
+    shot(page, "game-over")
+    page.keyboard.press("s")
+    assert page.locator('[data-ui="sheet-table"] tbody tr').count() == len(state["view"]["sheet"]["rows"])
+    shot(page, "final-sheet")
+    page.locator('[data-ui="close"]').click()
+    page.locator('[data-ui="play-again"]').click()
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
+    assert page.get_attribute("body", "data-deal") == "1"
+
+
+def test_keyboard_play(page, base_url, shot):
+    """Keys: B bids, P passes, arrows walk the hand, Enter plays, S and L open panels."""
+    def wanted(r):
+        d = r[0]
+        return d["declarer"] not in (None, 0) and d["rows"][0]["kind"] == "played" and d["moves"][:2] == ["b110", "p"]
+    seed = find_seed(3, wanted)
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    assert page.get_attribute("body", "data-legal").split() == ["p", "b110"]
+    page.keyboard.press("b")
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='summary']", state="attached")
+    if "p" in (page.get_attribute("body", "data-legal") or "").split():
+        page.keyboard.press("p")
+    page.wait_for_selector("body[data-phase='play'][data-turn='you']", state="attached")
+    legal = page.get_attribute("body", "data-legal").split()
+    cards = hand(page)
+    page.locator("#hand .hand-card").first.focus()
+    target = next(i for i, c in enumerate(cards) if c in legal)
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == cards[target]
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    assert cards[target] not in hand(page)
+    page.keyboard.press("s")
+    assert page.locator('[data-ui="sheet-table"]').is_visible()
+    page.keyboard.press("Escape")
+    shot(page, "keyboard")

@@ -33,7 +33,7 @@ DEFAULT_LEVEL = "medium"
 LINK_PARAMS = ("p", "s", "l", "r")
 SAVE_VERSION = 1
 MAX_QUERY = 200
-MAX_SAVE = 20000
+MAX_SAVE = 200_000  # a record of a very long game is still far below this
 
 
 class WebError(Exception):

@@ -151,7 +151,7 @@ function markTurn() {
   body.dataset.players = String(v.players);
   body.dataset.deal = String(v.sheet.rows.length + 1);
   const mine = v.to_move === S.st.human && !S.busy && !S.shownTrick;
-  body.dataset.turn = S.summary ? "summary" : v.phase === "over" ? "over" : mine ? "you" : "wait";
+  body.dataset.turn = v.phase === "over" ? "over" : S.summary ? "summary" : mine ? "you" : "wait";
   body.dataset.legal = mine && !S.summary ? v.legal.map((a) => a.id).join(" ") : "";
 }
 
@@ -174,7 +174,7 @@ function renderInfo() {
     chip.append(` ${seatName(m.seat)} ${m.points}`);
     bar.append(chip);
   }
-  bar.append(h("span", { class: "chip rules", text: t(`rules.${v.rules}`) }));
+  bar.append(h("span", { class: "chip rules", text: `${t(`rules.${v.rules}`)} · ${t("info.level", { level: t(`level.${S.st.level}`) })}` }));
 }
 
 function renderSeats() {
@@ -312,10 +312,10 @@ function renderStatus() {
   const v = S.st.view;
   const p = v.prompt;
   let text;
-  if (S.thinking !== null) text = t("status.thinking", { name: seatName(S.thinking) });
+  if (p.key === "over") text = t("status.over", { name: seatName(p.args.winner) });
+  else if (S.thinking !== null) text = t("status.thinking", { name: seatName(S.thinking) });
   else if (S.summary) text = t("status.summary");
   else if (p.key === "wait") text = t("status.wait", { name: seatName(p.args.seat) });
-  else if (p.key === "over") text = t("status.over", { name: seatName(p.args.winner) });
   else if (v.sitter === S.st.human && v.phase !== "over") text = t("status.sitting");
   else text = t(`prompt.${p.key}`, p.args);
   $("status").textContent = text;
@@ -405,6 +405,7 @@ function renderHand() {
   for (const a of legal()) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
   const mine = v.to_move === S.st.human && !S.summary && !S.busy;
   const cards = v.hand;
+  hand.style.setProperty("--n", String(Math.max(cards.length, 2)));
   if (S.focus >= cards.length) S.focus = Math.max(0, cards.length - 1);
   cards.forEach((card, i) => {
     const acts = byCard.get(card) || [];
@@ -505,7 +506,7 @@ async function accept(next, moved) {
 }
 
 async function act(id) {
-  if (S.busy || !S.st || S.summary) return;
+  if (S.busy || !S.st || S.summary || S.shownTrick) return;
   if (!legalIds().has(id)) return;
   S.busy = true;
   markTurn();
