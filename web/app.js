@@ -4,7 +4,7 @@
 // data-action="<notation>" and exists (enabled) only while that move is legal.
 
 import { cardBack, cardFace, suitIcon, SUIT_SYMBOLS } from "./js/cards.js";
-import { loadLocale, locale, LOCALES, pickLocale, safeGet, safeRemove, safeSet, t } from "./js/i18n.js";
+import { has, loadLocale, locale, LOCALES, pickLocale, safeGet, safeRemove, safeSet, t } from "./js/i18n.js";
 import { Python } from "./js/python.js";
 
 const SAVE_KEY = "thousand.save";
@@ -749,13 +749,23 @@ function onKey(event) {
 // ------------------------------------------------------------------- start
 
 function progress(stage, fraction) {
-  $("loading-text").textContent = t(`load.${stage}`);
-  $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
-  $("progress").setAttribute("aria-valuenow", String(Math.round(fraction * 100)));
+  if (has(`load.${stage}`)) $("loading-text").textContent = t(`load.${stage}`);
+  showProgress(fraction);
+}
+
+let shownProgress = 0;
+function showProgress(fraction) {
+  shownProgress = Math.max(shownProgress, fraction);
+  const percent = String(Math.round(shownProgress * 100));
+  $("progress-bar").style.width = `${percent}%`;
+  $("progress").setAttribute("aria-valuenow", percent);
 }
 
 async function boot() {
   applySpeed();
+  // Start Python first: it is by far the longest wait, and the rest overlaps it.
+  S.py = new Python(progress);
+  S.py.ready.catch(() => {}); // reported below, once the texts are loaded
   await loadLocale(pickLocale());
   document.addEventListener("keydown", onKey);
   for (const [ui, fn] of [["new", showSettings], ["share", share], ["last-trick", showLastTrick], ["sheet", showSheet], ["settings", showSettings]]) {
@@ -765,12 +775,7 @@ async function boot() {
     navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
   }
   // A slow, honest creep of the bar while the runtime downloads and compiles.
-  let shown = 0.05;
-  const creep = setInterval(() => {
-    shown = Math.min(0.85, shown + 0.02);
-    if (!S.py || !S.ready) $("progress-bar").style.width = `${Math.round(shown * 100)}%`;
-  }, 250);
-  S.py = new Python(progress);
+  const creep = setInterval(() => showProgress(Math.min(0.85, shownProgress + 0.02)), 250);
   try {
     await S.py.ready;
   } catch (err) {
