@@ -8,7 +8,8 @@ import pytest
 
 import build
 
-INTERACTIVE = "[data-action]:not([disabled])"
+# The human's turn with at least one legal move (hooks set by web/app.js).
+INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,7 @@ def test_site_headers(base_url):
 def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready, shot):
     page.goto(base_url)
     ready(page)
-    page.wait_for_selector(INTERACTIVE)
+    page.wait_for_selector(INTERACTIVE, state="attached")
     sw_ready(page)
     title = page.title()
     shot(page, "online")
@@ -51,9 +52,17 @@ def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready,
     context.set_offline(True)
     page.reload()
     ready(page)
-    page.wait_for_selector(INTERACTIVE)
+    page.wait_for_selector(INTERACTIVE, state="attached")
     assert page.title() == title
     shot(page, "offline-reload")
+    # Make a legal move offline: Python answers and the table moves on.
+    legal = page.get_attribute("body", "data-legal")
+    button = page.locator("[data-action]:not([disabled])").first
+    if button.count():
+        assert button.get_attribute("data-action") in legal.split()
+        button.click()
+        page.wait_for_selector(f"body:not([data-turn='you'][data-legal='{legal}'])", state="attached")
+        shot(page, "offline-move")
 
     # A share link (the page with a query string) opens from the cache too.
     page.goto(base_url + "?offline-check=1")
