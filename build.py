@@ -123,6 +123,17 @@ def project_version() -> str:
     return m.group(1)
 
 
+def _pinned_backend_installed() -> bool:
+    """Is the exact build backend that pyproject.toml requires importable here?"""
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    pins = dict(r.replace(" ", "").split("==", 1) for r in requires if "==" in r)
+    try:
+        import flit_core
+    except ImportError:
+        return False
+    return pins.get("flit_core") == flit_core.__version__
+
+
 def build_wheel(out_dir: Path) -> Path:
     """Build the pure-Python wheel of `thousand` with the PEP 517 backend.
 
@@ -143,12 +154,7 @@ def build_wheel(out_dir: Path) -> Path:
             (stage / "README.md").write_text("# thousand\n", encoding="utf-8")
         shutil.copytree(ROOT / "thousand", stage / "thousand",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
-        try:
-            import flit_core.buildapi  # noqa: F401  (pinned in requirements-dev.txt)
-            have_backend = True
-        except ImportError:
-            have_backend = False
-        if have_backend:
+        if _pinned_backend_installed():
             # Call the backend's build_wheel hook directly: same result as
             # `pip wheel --no-build-isolation`, without pip's overhead.
             code = "import sys, flit_core.buildapi as b; print(b.build_wheel(sys.argv[1]))"
