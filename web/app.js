@@ -31,6 +31,7 @@ const S = {
   thinking: null,
   shownTrick: null, // a completed trick on show: {cards, winner, collecting}
   summary: null, // the rows of a deal that just ended, until the person continues
+  onTable: new Set(), // cards of the trick already drawn (they do not slide in again)
   settings: loadSettings(),
 };
 
@@ -250,10 +251,14 @@ function renderCenter() {
   }
   // The trick on the table (or a completed one being shown before collection).
   const trick = S.shownTrick ? S.shownTrick.cards : v.trick;
+  if (!trick.length) S.onTable.clear();
   if (trick.length) {
     const spot = h("div", { class: `trick${S.shownTrick && S.shownTrick.collecting ? ` collect-${position(S.shownTrick.winner)}` : ""}` });
     for (const { seat, card } of trick) {
-      spot.append(cardNode(card, { class: `card trick-card from-${position(seat)}`, title: seatName(seat) }));
+      // Only a card new on the table slides in; the others stay put on re-render.
+      const fresh = !S.onTable.has(card);
+      S.onTable.add(card);
+      spot.append(cardNode(card, { class: `card trick-card from-${position(seat)}${fresh ? " fresh" : ""}`, title: seatName(seat) }));
     }
     center.append(spot);
   }
