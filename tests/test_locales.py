@@ -65,6 +65,7 @@ def test_keys_for_python_messages_exist():
         "rules." + x for x in ("std", "sb", "mt", "sb-mt")] + [f"seat.bot{i}" for i in (1, 2, 3)] + [
         "load." + x for x in ("runtime", "package", "module")] + [
         f"contract.{k}{s}" for k in ("fall", "write_off") for s in ("", "_hint", "_used")] + [
+        "say." + k for k in ("pass", "bid", "talon", "give", "contract", "fall", "write_off", "play", "meld")] + [
         "level.easy", "level.medium", "level.hard", "lang.uk", "lang.en", "settings.players", "settings.level",
         "settings.speed", "settings.lang", "settings.rule_sb", "settings.rule_mt"]
     for x in built:

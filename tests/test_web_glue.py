@@ -136,3 +136,26 @@ def test_unplayable_cards_have_localizable_reasons():
             return
         s = call(web.bot_step) if s["bot_to_move"] else call(web.play, s["view"]["legal"][-1]["id"])
     pytest.fail("no unplayable card came up")
+
+
+def test_bot_moves_never_reveal_a_card_given_to_another_bot():
+    seen_hidden = seen_public = False
+    for seed in range(1, 40):
+        s = call(web.from_link, f"?p=3&s={seed}&l=easy&r=std")
+        while s["view"]["phase"] in ("bidding", "giving", "talon", "contract") or s["view"]["deal"] == 0 and not s["view"]["trick"]:
+            if not s["bot_to_move"]:
+                s = call(web.play, "p" if "p" in [a["id"] for a in s["view"]["legal"]] else s["view"]["legal"][0]["id"])
+                continue
+            s = call(web.bot_step)
+            moved = s["moved"]
+            if moved["kind"] == "give":
+                if moved["action"] is None:
+                    seen_hidden = True
+                else:
+                    assert moved["action"].endswith("0")  # given to the person, who sees it anyway
+                    seen_public = True
+            if s["view"]["phase"] == "play":
+                break
+        if seen_hidden and seen_public:
+            return
+    assert seen_hidden

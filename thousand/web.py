@@ -233,6 +233,8 @@ def bot_step() -> str:
         action = session.bot_action()
         game.apply(action)
         out = session.state()
-        out["moved"] = {"seat": seat, "action": str(action)}
+        # A card given to another bot is hidden from the person: name only the kind.
+        public = action.kind != "give" or action.target == HUMAN
+        out["moved"] = {"seat": seat, "kind": action.kind, "action": str(action) if public else None}
         return out
     return _reply(run)

@@ -473,12 +473,26 @@ function select(card) {
 
 // ------------------------------------------------------------------ playing
 
+/** Words for a move just made, for screen readers (the table shows it too). */
+function describe(moved) {
+  const name = seatName(moved.seat);
+  const id = moved.action;
+  if (moved.kind === "give" || !id) return t("say.give", { name });
+  if (moved.kind === "play") return t("say.play", { name, card: cardText(id) });
+  if (moved.kind === "meld") return t("say.meld", { name, card: cardText(id.slice(1)), suit: SUIT_SYMBOLS[id[2]] });
+  if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
+    return t(`say.${moved.kind}`, { name, value: id.slice(1) });
+  }
+  return t(`say.${moved.kind}`, { name });
+}
+
 async function accept(next, moved) {
   const old = S.st;
   if (!next.ok) {
     toast(errorText(next.error));
     return;
   }
+  if (moved && moved.kind) $("announce").textContent = describe(moved);
   S.st = next;
   S.selected = null;
   safeSet(SAVE_KEY, next.save);
