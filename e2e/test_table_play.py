@@ -298,3 +298,12 @@ def test_keyboard_play(page, base_url, shot):
     assert page.locator('[data-ui="sheet-table"]').is_visible()
     page.keyboard.press("Escape")
     shot(page, "keyboard")
+
+
+def test_forced_moves_play_themselves_when_asked(page, base_url, shot):
+    seed = find_seed(3, lambda r: r[0]["rows"][0]["kind"] == "played" and r[0]["declarer"] != 0)
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std", settings={**SETTINGS, "autoForced": True})
+    clicked = []
+    play_deal(page, on_move=lambda move, legal: clicked.append(legal))
+    assert clicked and all(len(legal) > 1 for legal in clicked)
+    assert page.get_attribute("body", "data-turn") == "summary"

@@ -152,7 +152,8 @@ function markTurn() {
   body.dataset.players = String(v.players);
   body.dataset.deal = String(v.sheet.rows.length + 1);
   const mine = v.to_move === S.st.human && !S.busy && !S.shownTrick;
-  body.dataset.turn = v.phase === "over" ? "over" : S.summary ? "summary" : mine ? "you" : "wait";
+  const forced = mine && S.settings.autoForced && v.legal.length === 1;
+  body.dataset.turn = v.phase === "over" ? "over" : S.summary ? "summary" : forced ? "auto" : mine ? "you" : "wait";
   body.dataset.legal = mine && !S.summary ? v.legal.map((a) => a.id).join(" ") : "";
 }
 
@@ -652,7 +653,7 @@ function showSheet() {
   for (let s = 0; s < n; s++) {
     totals.append(h("td", { class: "total" }, String(v.sheet.totals[s]),
       v.sheet.barrel[s] ? h("span", { class: "barrel-mark", text: t("sheet.barrel_mark") }) : null));
-    dashes.append(h("td", { text: "—".repeat(v.sheet.dashes[s]) || "0" }));
+    dashes.append(h("td", { text: String(v.sheet.dashes[s]) }));
     once.append(h("td", { class: "once" },
       h("span", { class: v.sheet.can_fall[s] ? "yes" : "no", text: t(v.sheet.can_fall[s] ? "sheet.fall_yes" : "sheet.fall_no") }),
       h("span", { class: v.sheet.can_write_off[s] ? "yes" : "no", text: t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no") })));
