@@ -109,6 +109,8 @@ def hidden_swaps(game: Game, seat: int, rng: SplitMix64, tries: int = 40):
         try:
             other = Game.from_deal(n, game.dealer, hands, talon=extra[0] if n > 2 else None,
                                    talons=extra if n == 2 else None, seed=game.seed)
+            if other.hands != hands:  # four nines in a hand: this deal would have been redealt
+                continue
             for a in game.history:
                 other.apply(a)
         except IllegalActionError:
@@ -144,6 +146,9 @@ def test_decisions_ignore_hidden_cards(players: int) -> None:
                     assert decide(bot(level), other) == decisions[level], (level, seed, step)
                 checked += 1
                 break
+            watcher = (seat + 1) % players  # a seat that is not to move sees no more
+            for other in hidden_swaps(game, watcher, SplitMix64(seed * 100 + step + 1), tries=10):
+                assert InfoState.from_game(other, watcher) == InfoState.from_game(game, watcher)
     assert checked >= 5
 
 

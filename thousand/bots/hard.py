@@ -21,13 +21,15 @@ the budgets were tuned on.
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 from ..actions import Action
 from ..cards import KING, MARRIAGES, QUEEN, fast_points
 from ..rng import SplitMix64
 from .base import bot_rng
 from .dds import OutOfBudget, Solver
-from .heuristics import bid_target, estimate
+from ..game import bid_limit
+from .heuristics import best_discards, bid_target, estimate
 from .infostate import InfoState
 from .medium import choose_bid, give
 from .medium import contract as medium_contract
@@ -36,25 +38,29 @@ from .worlds import World, sample_world
 
 SALT = 3
 EXACT_TRICKS = 4  # with this many tricks left ties are broken by exact values
+DD_MARGIN = 10  # points a double-dummy line must spare before the bot counts on it
+BID_WORTH = 30  # what declaring must be expected to score over defending (a defender's usual points)
 
 
 class HardBot:
     name = "hard"
 
     def __init__(self, work: int = 40000, world_nodes: int = 12000, max_worlds: int = 24, min_worlds: int = 4,
-                 time_limit: float = 2.0) -> None:
+                 bid_worlds: int = 12, time_limit: float = 2.0) -> None:
         self.work = work  # search nodes per decision
         self.world_nodes = world_nodes  # search nodes per world
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
+        self.bid_worlds = bid_worlds
         self.time_limit = time_limit
+        self.searched: Counter[int] = Counter()  # how often a card play solved so many worlds (for the benchmark)
 
     def act(self, info: InfoState) -> Action:
         if len(info.legal) == 1:
             return info.legal[0]
         phase = info.phase
         if phase == "bidding":
-            return choose_bid(info, self.bid_target(info))
+            return self.bid(info)
         if phase == "talon":
             return info.legal[bot_rng(info, SALT).below(2)]  # both talons are closed: a blind choice
         if phase == "giving":
@@ -62,6 +68,49 @@ class HardBot:
         if phase == "contract":
             return self.contract(info)
         return self.play(info)
+
+    def bid(self, info: InfoState) -> Action:
+        """Bid on when declaring at the next bid is worth more than defending.
+
+        Each sampled world deals the talon and the other hands; the bot takes
+        the talon, gives away the cards its hand misses least and asks the
+        solver which contracts it would make. Without enough solved worlds it
+        bids on the hand estimate.
+        """
+        bids = [a for a in info.legal if a.kind == "bid"]
+        if not bids:
+            return Action.parse("p")
+        start = bids[0].value
+        rng = bot_rng(info, SALT)
+        seat = info.seat
+        order = list(info.active)
+        others = [s for s in order if s != seat]
+        reach: list[int] = []
+        spent = 0
+        deadline = time.perf_counter() + self.time_limit
+        while len(reach) < self.bid_worlds and spent < self.work and time.perf_counter() < deadline:
+            world = self.world(info, rng)
+            hands = list(world.hands)
+            talon = world.talons[0]  # 2 players: the talons are closed, so the first is as good as any
+            hand = hands[seat] | talon
+            for target, card in zip(others, best_discards(hand, info.players, len(others))):
+                hand &= ~(1 << card)
+                hands[target] |= 1 << card
+            hands[seat] = hand
+            leftover = fast_points(world.talons[1]) if info.players == 2 else 0
+            solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
+                            budget=self.world_nodes // 2)
+            try:
+                reach.append(highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)))
+            except OutOfBudget:
+                continue
+            finally:
+                spent += solver.nodes
+        if len(reach) < self.min_worlds:
+            return choose_bid(info, self.bid_target(info))
+        n = len(reach)
+        worth = max(v * (2 * sum(1 for r in reach if r >= v) / n - 1) for v in range(start, max(max(reach), start) + 1, 10))
+        return bids[0] if worth >= BID_WORTH else Action.parse("p")
 
     def bid_target(self, info: InfoState) -> int:
         return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5)
@@ -78,26 +127,18 @@ class HardBot:
         seat = info.seat
         order = list(info.active)
         melds_count = not info.on_barrel(seat)
-        # For each world the highest contract it makes, tried upwards from the bid.
         reach: list[int] = []
         spent = 0
         while len(reach) < self.max_worlds and spent < 2 * self.work and time.perf_counter() < deadline:
             world = self.world(info, rng)
-            hands = tuple(world.hands[s] for s in order)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes)
-            best = 0
             try:
-                for v in values:
-                    # A margin for the double-dummy optimism of the declarer.
-                    if not solver.made(list(hands), order.index(seat), -1, (), v + 10):
-                        break
-                    best = v
+                reach.append(highest_made(solver, [world.hands[s] for s in order], values))
             except OutOfBudget:
                 continue
             finally:
                 spent += solver.nodes
-            reach.append(best)
         if len(reach) < self.min_worlds:
             return medium_contract(info, estimate(info.hand, info.players))
         return choose_contract(info, values, reach)
@@ -138,6 +179,7 @@ class HardBot:
             solved.append((hands, solver))
             for i, ok in enumerate(made):
                 counts[i] += ok
+        self.searched[len(solved)] += 1
         if len(solved) < self.min_worlds:
             return fallback
         declaring = info.seat == decl
@@ -149,6 +191,19 @@ class HardBot:
             return exact_tiebreak(info, tied, solved, leader, declaring, self.world_nodes) or \
                 (fallback if fallback in tied else tied[0])
         return fallback if fallback in tied else tied[0]
+
+
+def highest_made(solver: Solver, hands: list[int], values) -> int:
+    """The highest of ``values`` (ascending) the declarer, on lead, makes in this world (0 if none).
+
+    Each contract is asked with a margin for the declarer's double-dummy optimism.
+    """
+    best = 0
+    for v in values:
+        if not solver.made(hands, solver.declarer, -1, (), v + DD_MARGIN):
+            break
+        best = v
+    return best
 
 
 def count_tricks_left(info: InfoState) -> int:

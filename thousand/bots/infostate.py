@@ -72,7 +72,7 @@ class InfoState:
     totals: tuple[int, ...]
     used_fall: tuple[bool, ...]
     used_write_off: tuple[bool, ...]
-    legal: tuple[Action, ...]
+    legal: tuple[Action, ...]  # empty unless this seat is to move
     # Inferences from the fields above.
     hand_sizes: tuple[int, ...]
     known: tuple[int, ...]  # cards certainly in each seat's hand (own hand included)
@@ -149,8 +149,8 @@ class InfoState:
             trick_seats=tuple(game.trick_seats), trump=game.trump, melds=tuple(game.melds),
             trick_points=tuple(game.trick_points), meld_points=tuple(game.meld_points),
             totals=tuple(sheet.totals), used_fall=tuple(sheet.used_fall), used_write_off=tuple(sheet.used_write_off),
-            legal=tuple(game.legal_actions()), hand_sizes=tuple(sizes), known=tuple(known), likely=tuple(likely),
-            voids=tuple(voids), unseen=unseen,
+            legal=tuple(game.legal_actions()) if seat == game.to_move else (), hand_sizes=tuple(sizes),
+            known=tuple(known), likely=tuple(likely), voids=tuple(voids), unseen=unseen,
         )
 
     # ------------------------------------------------------------ helpers

@@ -1,0 +1,132 @@
+"""The hard bot's search: the double-dummy solver against brute force, and
+sanity on positions where the right move is known."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from thousand import Game
+from thousand.bots import InfoState, decide, make_bot
+from thousand.bots.dds import Solver
+from thousand.bots.hard import HardBot, candidates
+from thousand.cards import SUIT_MASKS, count, fast_points, iter_cards
+from thousand.rng import SplitMix64
+
+
+def endgame(players: int, seed: int, tricks_left: int, walker=None) -> Game | None:
+    """A random deal played (by random legal moves, or by ``walker``) until ``tricks_left`` tricks remain."""
+    game = Game(players, seed)
+    rng = SplitMix64(seed)
+    medium = make_bot("medium")
+    while game.phase != "play":
+        game.apply(decide(medium, game))
+    deal = game.deal_no
+    k = len(game.active)
+    while game.deal_no == deal and not game.is_over:
+        if count(game.hands[game.to_move]) <= tricks_left and len(game.trick) == seed % k:
+            return game
+        legal = game.legal_actions()
+        game.apply(decide(walker, game) if walker else legal[rng.below(len(legal))])
+    return None
+
+
+def brute_force(game: Game, declarer: int, melds_count: bool) -> int:
+    """Declarer's final points with best play by everyone, by trying every move
+    in the engine (leading a marriage half declares it, as in the solver)."""
+    rows = len(game.sheet.rows)
+    info = InfoState.from_game(game, game.to_move)
+    values = []
+    for move in candidates(info):
+        child = game.copy()
+        child.apply(move)
+        if len(child.sheet.rows) > rows:
+            last = child.last_deal
+            values.append(last["trick_points"][declarer] + (last["meld_points"][declarer] if melds_count else 0))
+        else:
+            values.append(brute_force(child, declarer, melds_count))
+    return max(values) if game.to_move == declarer else min(values)
+
+
+@pytest.mark.parametrize("players,tricks", [(2, 4), (3, 3), (4, 3)])
+def test_solver_matches_brute_force(players: int, tricks: int) -> None:
+    checked = 0
+    for seed in range(12):
+        game = endgame(players, seed, tricks)
+        if game is None:
+            continue
+        d = game.declarer
+        order = list(game.active)
+        hands = [game.hands[s] for s in order]
+        leftover = fast_points(game.talons[1 - game.taken_talon]) if players == 2 else 0
+        solver = Solver(len(order), order.index(d), True, leftover)
+        leader = order.index(game.trick_seats[0] if game.trick else game.to_move)
+        already = game.trick_points[d] + game.meld_points[d]
+        assert already + solver.value(hands, leader, game.trump, tuple(game.trick)) == brute_force(game, d, True)
+        checked += 1
+    assert checked >= 8
+
+
+def consistent_worlds(info: InfoState) -> list[list[int]]:
+    """Every placement of the unseen cards in the other hands that agrees with ``info`` (3 players, play)."""
+    others = [s for s in info.active if s != info.seat]
+    a, b = others
+    unseen = list(iter_cards(info.unseen))
+    need = info.hand_sizes[a] - count(info.known[a])
+    out = []
+    for pick in combinations(unseen, need):
+        hands = list(info.known)
+        hands[a] |= sum(1 << c for c in pick)
+        hands[b] |= info.unseen & ~sum(1 << c for c in pick)
+        if all(not (hands[s] & SUIT_MASKS[suit]) for s in others for suit in range(4) if info.voids[s] >> suit & 1):
+            out.append(hands)
+    return out
+
+
+def makes(info: InfoState, hands: list[int], move) -> bool:
+    order = list(info.active)
+    d = info.declarer
+    solver = Solver(3, order.index(d), not info.on_barrel(d))
+    need = info.contract - info.trick_points[d] - info.meld_points[d]
+    leader = order.index(info.trick_seats[0] if info.trick else info.seat)
+    return solver.after(tuple(hands[s] for s in order), leader, info.trump, info.trick, move.card,
+                        move.kind == "meld", need)
+
+
+def test_hard_takes_a_sure_line_and_defends_in_endgames() -> None:
+    """Where a move makes the contract (declarer) or beats it (defender) in every
+    world the seat thinks possible, the hard bot picks such a move too."""
+    hard = HardBot(max_worlds=64)
+    medium = make_bot("medium")
+    checked = 0
+    for seed in range(200):
+        game = endgame(3, seed, 2, medium)
+        if game is None:
+            continue
+        info = InfoState.from_game(game, game.to_move)
+        worlds = consistent_worlds(info)
+        declaring = info.seat == info.declarer
+        good = [m for m in candidates(info) if all(makes(info, w, m) == declaring for w in worlds)]
+        if not good or len(good) == len(candidates(info)):
+            continue
+        choice = hard.act(info)
+        assert all(makes(info, w, choice) == declaring for w in worlds), (seed, str(choice))
+        checked += 1
+    assert checked >= 5
+
+
+def test_hard_declares_and_makes_a_contract_that_needs_the_marriage() -> None:
+    # Seat 0 holds five hearts with the marriage; 180 needs the 100 of the marriage.
+    game = Game.from_deal(3, 2, ["Ah Th Kh Qh Jh As Ac", "9h Ts Ks Qs Js 9s Tc", "Kc Qc Jc 9c Ad Td Kd"],
+                          talon="Qd Jd 9d", seed=5)
+    for a in ("p", "p", "gJd1", "g9d2"):
+        game.apply(a)
+    hard = make_bot("hard")
+    choice = decide(hard, game)
+    assert choice.kind == "contract" and choice.value >= 150  # neither a fall nor a write-off
+    game.apply("c180")
+    medium = make_bot("medium")
+    while game.deal_no == 0:
+        game.apply(decide(hard if game.to_move == 0 else medium, game))
+    assert game.sheet.rows[-1].entries[0].points == 180
