@@ -113,8 +113,9 @@ def click_move(page, move: str) -> None:
     page.locator(f'[data-action="{move}"]').click()
 
 
-def play_deal(page, contract: str = "raise", bid_to: int = 120, on_move=None) -> list[str]:
-    """Play until the deal's result is shown; return the person's moves."""
+def play_deal(page, contract: str = "raise", bid_to: int = 120, on_move=None, make_move=None) -> list[str]:
+    """Play until the deal's result is shown; return the person's moves.
+    `make_move(page, move)` may make a move another way than `click_move`."""
     moves = []
     while True:
         page.wait_for_selector(TURN, state="attached")
@@ -125,7 +126,7 @@ def play_deal(page, contract: str = "raise", bid_to: int = 120, on_move=None) ->
         move = policy(legal, contract, bid_to)
         if on_move:
             on_move(move, legal)
-        click_move(page, move)
+        (make_move or click_move)(page, move)
         moves.append(move)
         # wait until the click was taken: the legal moves change (or the turn passes)
         page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
@@ -133,3 +134,8 @@ def play_deal(page, contract: str = "raise", bid_to: int = 120, on_move=None) ->
 
 def continue_deal(page) -> None:
     page.locator('[data-ui="continue"]').click()
+
+
+def drag_gift(page, move: str) -> None:
+    """Give a card by dragging it onto the opponent's seat (gAh1: A♥ to seat 1)."""
+    page.locator(f'#hand [data-card="{move[1:3]}"]').drag_to(page.locator(f'.seat[data-seat="{move[3]}"]'))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import SETTINGS, continue_deal, find_seed, hand, open_table, play_deal
+from table_driver import SETTINGS, click_move, continue_deal, drag_gift, find_seed, hand, open_table, play_deal
 
 
 def sheet_rows(page) -> int:
@@ -54,8 +54,19 @@ def test_declarer_deal_three_players(page, base_url, shot):
             seen.add("play")
             shot(page, "play")
 
-    moves = play_deal(page, on_move=on_move)
+    gifts = []
+
+    def make_move(page, move):
+        # the first card is given by click and confirm, the second by drag and drop
+        if move.startswith("g"):
+            gifts.append(move)
+            if len(gifts) == 2:
+                return drag_gift(page, move)
+        click_move(page, move)
+
+    moves = play_deal(page, on_move=on_move, make_move=make_move)
     assert {"bid", "give", "contract", "play"} <= seen, moves
+    assert len(gifts) == 2
     shot(page, "summary")
     assert page.locator(".summary").is_visible()
     continue_deal(page)

@@ -217,8 +217,26 @@ function renderSeats() {
       bubble,
       seat === S.st.human ? null : backs,
     );
+    if (seat !== S.st.human) makeGiveTarget(node, seat);
     box.append(node);
   }
+}
+
+/** While giving, an opponent's seat takes a card by drop, or by click once a card is chosen. */
+function makeGiveTarget(node, seat) {
+  if (S.st.view.phase !== "giving" || !legal().some((a) => a.kind === "give" && a.to === seat)) return;
+  node.classList.add("give-target");
+  const id = (card) => `g${card}${seat}`;
+  node.addEventListener("dragover", (e) => {
+    if (S.dragCard && legalIds().has(id(S.dragCard))) e.preventDefault();
+  });
+  node.addEventListener("drop", (e) => {
+    e.preventDefault();
+    if (S.dragCard) act(id(S.dragCard));
+  });
+  node.addEventListener("click", () => {
+    if (S.selected) act(id(S.selected));
+  });
 }
 
 function cardNode(card, extra = {}) {
@@ -445,6 +463,9 @@ function renderHand() {
     } else if (mine && v.phase === "giving" && acts.length) {
       attrs.onclick = () => select(card === S.selected ? null : card);
       attrs.class += " playable";
+      attrs.draggable = "true";
+      attrs.ondragstart = (e) => { S.dragCard = card; e.dataTransfer.setData("text/plain", card); };
+      attrs.ondragend = () => { S.dragCard = null; };
     } else {
       attrs["aria-disabled"] = "true";
     }
