@@ -11,7 +11,8 @@ the table rendered from its first view: <body data-ready="1">):
 - bare: a page that only starts the same Pyodide runtime in a module worker
   and signals readiness; it is served by the benchmark only, never shipped.
 
-Each figure is the median over the runs. The last line printed is
+Each figure is the median over the runs (after one untimed warm-up run). The
+last line printed is
 `load: cold X s, warm Y s, bare Z s, ratio cold/bare R`.
 """
 
@@ -144,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
         server.server_close()
     cold, warm, bare = (statistics.median(col) for col in zip(*results))
+    # The machine may be busy: a run's cold and bare visits are back to back, so the
+    # median of the per-run ratios is steadier than the ratio of the medians.
+    paired = statistics.median(c / b for c, _, b in results)
+    print(f"median of per-run ratios cold/bare: {paired:.2f}")
     print(f"load: cold {cold:.2f} s, warm {warm:.2f} s, bare {bare:.2f} s, ratio cold/bare {cold / bare:.2f}")
     return 0
 
