@@ -318,3 +318,12 @@ def test_forced_moves_play_themselves_when_asked(page, base_url, shot):
     play_deal(page, on_move=lambda move, legal: clicked.append(legal))
     assert clicked and all(len(legal) > 1 for legal in clicked)
     assert page.get_attribute("body", "data-turn") == "summary"
+
+
+def test_closing_the_bad_link_message_still_gives_a_game(page, base_url):
+    open_table(page, base_url, "?p=3&s=1&l=nobody&r=std")
+    assert "bot level" in page.locator('[data-ui="message"]').inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("body[data-turn]", state="attached")
+    assert len(hand(page)) in (7, 10)
+    assert "?" not in page.url

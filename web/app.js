@@ -809,6 +809,10 @@ async function boot() {
   S.py.ready.catch(() => {}); // reported below, once the texts are loaded
   await loadLocale(pickLocale());
   document.addEventListener("keydown", onKey);
+  // A message closed without choosing (a bad link): never leave an empty table.
+  $("dialog").addEventListener("close", () => {
+    if (S.ready && !S.st) newGame();
+  });
   for (const [ui, fn] of [["new", showSettings], ["share", share], ["last-trick", showLastTrick], ["sheet", showSheet], ["settings", showSettings]]) {
     document.querySelector(`.topbar [data-ui="${ui}"]`).addEventListener("click", fn);
   }
