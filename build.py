@@ -365,10 +365,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(directory: Path = DIST, port: int = 8000, host: str = "localhost",
                 quiet: bool = False, overlay: dict[str, tuple[bytes, str]] | None = None,
-                ) -> http.server.ThreadingHTTPServer:
-    """A threaded HTTP server for `directory`; port 0 picks a free port."""
+                netlify_headers: bool = True) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for `directory`; port 0 picks a free port.
+
+    It sends netlify.toml's headers unless `netlify_headers` is false (tests use
+    that to play another site, e.g. one that embeds ours).
+    """
     handler = type("Handler", (SiteHandler,), {
-        "rules": header_rules(),
+        "rules": header_rules() if netlify_headers else [],
         "overlay": dict(overlay or {}),
         "quiet": quiet,
         "__init__": lambda self, *a, **kw: SiteHandler.__init__(self, *a, directory=str(directory), **kw),

@@ -126,3 +126,21 @@ def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_pag
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_embeddable_in_another_site(base_url, tmp_path, page, shot):
+    """frame-ancestors * : another site can embed the game in an iframe, and it loads there."""
+    game = base_url.replace("127.0.0.1", "localhost")  # another origin and site than the host page
+    host_page = (f'<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+                 f'<title>host</title></head><body><iframe id="game" src="{game}" width="800" height="600">'
+                 f'</iframe></body></html>').encode()
+    server, url = build.serve_in_thread(tmp_path, netlify_headers=False,
+                                        overlay={"/host.html": (host_page, "text/html; charset=utf-8")})
+    try:
+        page.goto(url + "host.html")
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(state="attached")
+        shot(page, "embedded")
+    finally:
+        server.shutdown()
+        server.server_close()
