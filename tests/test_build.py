@@ -1,0 +1,85 @@
+"""build.py assembles a complete, self-hosted, deterministic site."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+sys.path.remove(str(ROOT))
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    if not shutil.which("npm") and not (build.PYODIDE_PKG / "pyodide.mjs").exists():
+        pytest.skip("npm is needed to install the Pyodide runtime")
+    site = tmp_path_factory.mktemp("site") / "dist"
+    build.build(site, quiet=True)
+    return site
+
+
+def build_info(site: Path) -> dict:
+    text = (site / "build-info.js").read_text(encoding="utf-8")
+    m = re.fullmatch(r"(?s)//[^\n]*\nexport const BUILD = (\{.*\});\n", text)
+    assert m, text
+    return json.loads(m.group(1))
+
+
+def test_layout_and_build_info(site):
+    info = build_info(site)
+    assert info["version"] == build.project_version()
+    assert info["pyodideIndex"] == f"pyodide/{build.pyodide_version()}/"
+    for name in build.RUNTIME_FILES:
+        assert (site / info["pyodideIndex"] / name).is_file(), name
+    # PEP 427 name under a content-hashed folder, no query string.
+    m = re.fullmatch(r"wheels/([0-9a-f]{16})/thousand-([^-]+)-py3-none-any\.whl", info["wheel"])
+    assert m and m.group(2) == info["version"]
+    wheel = site / info["wheel"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest().startswith(m.group(1))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "thousand/__init__.py" in names and "thousand/web.py" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    # The page and its files are there; the build's own sources are not.
+    assert (site / "index.html").is_file() and (site / "sw.js").is_file()
+    for absent in ("package.json", "package-lock.json", "node_modules"):
+        assert not (site / absent).exists(), absent
+
+
+def test_service_worker_precaches_the_whole_site(site):
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    assert "@build-begin" not in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    version = json.loads(re.search(r"const VERSION = (\".*?\");", sw).group(1))
+    files = {f for f in build.site_files(site) if f != "sw.js"}
+    assert set(precache) == files | {"./"}
+    assert version.startswith(build.project_version() + "-")
+
+
+def test_build_is_deterministic(site, tmp_path):
+    again = tmp_path / "dist"
+    build.build(again, quiet=True)
+    assert tree_digest(again) == tree_digest(site)
+
+
+def test_no_remote_urls_in_the_page(site):
+    """Nothing is fetched from another site at run time: the page's own files name no host."""
+    for path in site.rglob("*"):
+        if path.suffix in (".html", ".js", ".css") and "pyodide" not in path.parts:
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"""(src|href)\s*=\s*["']https?://""", text), path
+            assert "cdn.jsdelivr" not in text, path
