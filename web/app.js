@@ -624,6 +624,7 @@ async function start(reply, { clearQuery = false } = {}) {
 }
 
 async function newGame() {
+  if (!S.ready) return; // the game being opened (link or save) starts once Python is up
   closeDialog();
   const { players, level, rules } = S.settings;
   await start(await S.py.call("fresh", players, level, rules), { clearQuery: true });
@@ -717,7 +718,7 @@ function share() {
   input.select();
 }
 
-function select_(name, options, value, onchange) {
+function selectField(name, options, value, onchange) {
   const node = h("select", { name, "data-ui": `set-${name}`, onchange: (e) => onchange(e.target.value) });
   for (const [val, label] of options) node.append(h("option", { value: val, selected: val === value, text: label }));
   return h("label", { class: "field" }, h("span", { text: t(`settings.${name}`) }), node);
@@ -737,16 +738,16 @@ function showSettings() {
     h("span", { text: t(`settings.rule_${code}`) }));
   openDialog(t("settings.title"),
     h("fieldset", {}, h("legend", { text: t("settings.new_game") }),
-      select_("players", [["2", "2"], ["3", "3"], ["4", "4"]], st.players, (x) => { st.players = x; saveSettings(); }),
-      select_("level", ["easy", "medium", "hard"].map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
+      selectField("players", [["2", "2"], ["3", "3"], ["4", "4"]], st.players, (x) => { st.players = x; saveSettings(); }),
+      selectField("level", ["easy", "medium", "hard"].map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
       check("sb"), check("mt"),
       h("button", { type: "button", class: "primary", "data-ui": "start-new", onclick: () => newGame(), text: t("settings.start") })),
     h("fieldset", {}, h("legend", { text: t("settings.table") }),
-      select_("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed, (x) => { st.speed = x; saveSettings(); }),
+      selectField("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed, (x) => { st.speed = x; saveSettings(); }),
       h("label", { class: "field check" },
         h("input", { type: "checkbox", "data-ui": "set-auto", checked: st.autoForced, onchange: (e) => { st.autoForced = e.target.checked; saveSettings(); pump(); } }),
         h("span", { text: t("settings.auto") })),
-      select_("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
+      selectField("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
         await loadLocale(x, true);
         render();
         showSettings();
