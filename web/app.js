@@ -273,12 +273,13 @@ function renderCenter() {
   if (!trick.length) S.onTable.clear();
   if (trick.length) {
     const spot = h("div", { class: `trick${S.shownTrick && S.shownTrick.collecting ? ` collect-${position(S.shownTrick.winner)}` : ""}` });
-    for (const { seat, card } of trick) {
+    trick.forEach(({ seat, card }, i) => {
       // Only a card new on the table slides in; the others stay put on re-render.
       const fresh = !S.onTable.has(card);
       S.onTable.add(card);
-      spot.append(cardNode(card, { class: `card trick-card from-${position(seat)}${fresh ? " fresh" : ""}`, title: seatName(seat) }));
-    }
+      const latest = i === trick.length - 1 ? " latest" : "";
+      spot.append(cardNode(card, { class: `card trick-card from-${position(seat)}${fresh ? " fresh" : ""}${latest}`, title: seatName(seat) }));
+    });
     center.append(spot);
   }
   if (S.summary) center.append(summaryNode());
