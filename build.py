@@ -443,7 +443,11 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--host", default="localhost")
     p_test = sub.add_parser("test", help="install test tools, build, run pytest")
-    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    p_test.add_argument("pytest_args", nargs="*", help="passed to pytest as they are")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
+        os.chdir(ROOT)
+        return test(argv[1:])  # everything after "test" goes to pytest as it is
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     if args.command == "serve":
