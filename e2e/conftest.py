@@ -149,7 +149,7 @@ def wait_ready(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
 
 
 def wait_service_worker(page, timeout_ms: int = 60_000) -> None:
-    """Wait until the service worker is active and controls the page."""
+    """Wait until the service worker is activated and controls the page."""
     page.evaluate("""async (timeout) => {
         const reg = await Promise.race([
             navigator.serviceWorker.ready,
@@ -159,7 +159,12 @@ def wait_service_worker(page, timeout_ms: int = 60_000) -> None:
             await new Promise((resolve) =>
                 navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
         }
-        return reg.active.scriptURL;
+        const sw = reg.active;
+        if (sw.state !== "activated") {  // old caches are deleted while activating
+            await new Promise((resolve) => sw.addEventListener("statechange",
+                () => sw.state === "activated" && resolve()));
+        }
+        return sw.scriptURL;
     }""", timeout_ms)
 
 
@@ -171,5 +176,5 @@ def ready():
 
 @pytest.fixture
 def sw_ready():
-    """sw_ready(page): wait until the service worker is active and controls the page."""
+    """sw_ready(page): wait until the service worker is activated and controls the page."""
     return wait_service_worker

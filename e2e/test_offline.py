@@ -144,3 +144,43 @@ def test_embeddable_in_another_site(base_url, tmp_path, page, shot):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page, ready, sw_ready):
+    """A page may let a waiting release take over at once ({type: "skip-waiting"}) and reload."""
+    live = tmp_path / "live"
+    _marked_copy(site, live, "release-A")
+    server, url = build.serve_in_thread(live)
+    try:
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        sw_ready(page)
+        shutil.rmtree(live)
+        _marked_copy(site, live, "release-B")
+        changed = page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update();
+            const sw = reg.installing || reg.waiting;
+            if (sw.state !== "installed") {
+                await new Promise((resolve) => sw.addEventListener("statechange",
+                    () => sw.state === "installed" && resolve()));
+            }
+            const change = new Promise((resolve) =>
+                navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+            const next = reg.waiting;
+            next.postMessage({ type: "skip-waiting" });
+            await change;
+            if (next.state !== "activated") {  // old caches are deleted while activating
+                await new Promise((resolve) => next.addEventListener("statechange",
+                    () => next.state === "activated" && resolve()));
+            }
+            return (await caches.keys()).length;
+        }""")
+        assert changed == 1  # the old cache is gone
+        page.reload()
+        ready(page)
+        assert "release-B" in page.content()
+    finally:
+        server.shutdown()
+        server.server_close()
