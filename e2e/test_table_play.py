@@ -196,6 +196,7 @@ def test_share_link_gives_the_same_cards(page, new_page, base_url, shot, players
     page.locator('.topbar [data-ui="share"]').click()
     link = page.locator('[data-ui="share-link"]').input_value()
     assert link.endswith(f"?p={players}&s=4242&l=medium&r=sb")
+    assert "deal 1" in page.locator('[data-ui="share-line"]').inner_text()
     shot(page, "share")
     other = new_page()
     open_table(other, "", link)

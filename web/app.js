@@ -315,6 +315,7 @@ function summaryNode() {
   }
   const ld = S.summary.lastDeal;
   if (ld && ld.kind === "played" && ld.declarer !== null) {
+    box.append(h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`, text: t(ld.made ? "summary.made" : "summary.failed") }));
     box.append(h("p", { class: "summary-line", text: t("summary.points", {
       name: seatName(ld.declarer), tricks: ld.trick_points[ld.declarer], melds: ld.meld_points[ld.declarer],
     }) }));
@@ -703,18 +704,25 @@ function showLastTrick() {
 
 function share() {
   if (!S.st) return;
+  const v = S.st.view;
   const url = `${location.origin}${location.pathname}?${S.st.link}`;
+  // A short, spoiler-free line about the game so far, then the link.
+  const line = t("share.result", {
+    players: v.players,
+    deal: v.sheet.rows.length + 1,
+    scores: v.sheet.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
+  });
   const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link", "aria-label": t("share.title") });
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(`${line}\n${url}`);
       toast(t("share.copied"));
     } catch {
       input.select();
       toast(t("share.select"));
     }
   };
-  openDialog(t("share.title"), h("p", { text: t("share.text") }), input,
+  openDialog(t("share.title"), h("p", { text: t("share.text") }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
     h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
   input.select();
 }
