@@ -814,6 +814,8 @@ function showProgress(fraction) {
 
 async function boot() {
   applySpeed();
+  // A bug should never pass silently: tell the person (the console keeps the details).
+  window.addEventListener("unhandledrejection", () => toast(t("error.crash")));
   // Start Python first: it is by far the longest wait, and the rest overlaps it.
   S.py = new Python(progress);
   S.py.ready.catch(() => {}); // reported below, once the texts are loaded
