@@ -159,3 +159,21 @@ def test_bot_moves_never_reveal_a_card_given_to_another_bot():
         if seen_hidden and seen_public:
             return
     assert seen_hidden
+
+
+def test_the_page_keeps_to_the_content_security_policy():
+    """No inline scripts or styles, no HTML from strings, no eval: the CSP forbids
+    them and nothing from a URL or from Python may become markup."""
+    import re
+    from pathlib import Path
+
+    web_dir = Path(__file__).resolve().parent.parent / "web"
+    html = (web_dir / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script>"
+    assert " style=" not in html and "<style" not in html
+    scripts = [web_dir / "app.js", web_dir / "worker.js", *sorted((web_dir / "js").glob("*.js"))]
+    for path in scripts:
+        code = path.read_text(encoding="utf-8")
+        for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
+                       'setAttribute("style"'):
+            assert banned not in code, f"{path.name} uses {banned}"
