@@ -431,6 +431,9 @@ function renderHand() {
   for (const a of legal()) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
   const mine = v.to_move === S.st.human && !S.summary && !S.busy;
   const cards = v.hand;
+  // Cards that came from the talon are marked while the declarer sorts their hand.
+  const fromTalon = new Set(["giving", "contract"].includes(v.phase)
+    ? v.talons.filter((x) => x.taken_by === S.st.human && x.cards).flatMap((x) => x.cards) : []);
   hand.style.setProperty("--n", String(Math.max(cards.length, 2)));
   if (S.focus >= cards.length) S.focus = Math.max(0, cards.length - 1);
   cards.forEach((card, i) => {
@@ -447,6 +450,7 @@ function renderHand() {
       onmouseleave: () => showReason(null),
     };
     if (card === S.selected) attrs.class += " selected";
+    if (fromTalon.has(card)) attrs.class += " from-talon";
     if (mine && v.phase === "play") {
       const plain = acts.find((a) => a.kind === "play");
       const meld = acts.find((a) => a.kind === "meld");
