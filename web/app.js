@@ -803,6 +803,27 @@ function onKey(event) {
 
 // ------------------------------------------------------------------- start
 
+/** A new release waits in the background; offer to switch now (the game is saved). */
+function offerUpdate(registration) {
+  const offer = (worker) => {
+    if (!worker || !navigator.serviceWorker.controller || $("update")) return;
+    const bar = h("div", { class: "update", id: "update", role: "status" },
+      h("span", { text: t("update.ready") }),
+      h("button", { type: "button", class: "primary", "data-ui": "update", text: t("update.reload"), onclick: () => {
+        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+        worker.postMessage({ type: "skip-waiting" });
+      } }));
+    document.body.append(bar);
+  };
+  offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") offer(worker);
+    });
+  });
+}
+
 function progress(stage, fraction) {
   if (has(`load.${stage}`)) $("loading-text").textContent = t(`load.${stage}`);
   showProgress(fraction);
@@ -833,7 +854,7 @@ async function boot() {
     document.querySelector(`.topbar [data-ui="${ui}"]`).addEventListener("click", fn);
   }
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
+    navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
   }
   // A slow, honest creep of the bar while the runtime downloads and compiles.
   const creep = setInterval(() => showProgress(Math.min(0.85, shownProgress + 0.02)), 250);
