@@ -129,8 +129,7 @@ def test_unplayable_cards_have_localizable_reasons():
     s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
     for _ in range(400):
         if s["view"]["unplayable"]:
-            assert set(s["reasons"]) == set(s["view"]["unplayable"])
-            why = next(iter(s["reasons"].values()))
+            why = next(iter(s["view"]["unplayable"].values()))
             assert why["key"] in ("reason.follow", "reason.trump")
             assert why["args"]["led"] in "scdh"
             return

@@ -59,16 +59,19 @@ def _ended_talon_visible(last_deal: dict, seat: int, index: int) -> bool:
     return seat == last_deal["declarer"] or last_deal["bid"] > 100
 
 
-def _unplayable_reasons(game, seat: int) -> dict[str, str]:
-    """Why each card of the hand may not be played now (shown on hover)."""
+def _unplayable_reasons(game, seat: int) -> dict[str, dict]:
+    """Why each card of the hand may not be played now (shown on hover), as a
+    locale key with its suits and the same in English."""
     if game.phase != "play" or game.to_move != seat or not game.trick:
         return {}
     legal = {a.card for a in game.legal_actions()}
     led = game.trick[0] // 6
     if any(c // 6 == led for c in legal):
-        reason = f"follow suit: play a {SUIT_SYMBOLS[led]}"
+        reason = {"key": "reason.follow", "args": {"led": SUIT_CHARS[led], "trump": None},
+                  "text": f"follow suit: play a {SUIT_SYMBOLS[led]}"}
     else:
-        reason = f"no {SUIT_SYMBOLS[led]}: you must trump with a {SUIT_SYMBOLS[game.trump]}"
+        reason = {"key": "reason.trump", "args": {"led": SUIT_CHARS[led], "trump": SUIT_CHARS[game.trump]},
+                  "text": f"no {SUIT_SYMBOLS[led]}: you must trump with a {SUIT_SYMBOLS[game.trump]}"}
     return {card_str(c): reason for c in cards_of(game.hands[seat]) if c not in legal}
 
 

@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from .actions import Action
 from .bots import BOT_LEVELS, decide, make_bot
-from .cards import SUIT_CHARS, NotationError
+from .cards import NotationError
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
 from .rules import Rules
@@ -55,25 +55,11 @@ class Session:
     def bot_action(self) -> Action:
         return decide(self.bot, self.game)
 
-    def reasons(self) -> dict:
-        """Why each unplayable card may not be played, as a locale key and suits
-        (the view's ``unplayable`` says the same in English)."""
-        game = self.game
-        view_reasons = game.view(HUMAN)["unplayable"]
-        if not view_reasons:
-            return {}
-        led = SUIT_CHARS[game.trick[0] // 6]
-        trump = SUIT_CHARS[game.trump] if game.trump >= 0 else None
-        follows = any(a.card // 6 == game.trick[0] // 6 for a in game.legal_actions())
-        why = {"key": "reason.follow" if follows else "reason.trump", "args": {"led": led, "trump": trump}}
-        return {card: why for card in view_reasons}
-
     def state(self) -> dict:
         game = self.game
         return {
             "ok": True,
             "view": game.view(HUMAN),
-            "reasons": self.reasons(),
             "human": HUMAN,
             "level": self.level,
             "link": link_query(game.players, game.seed, self.level, game.rules.code()),

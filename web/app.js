@@ -438,7 +438,7 @@ function renderHand() {
   if (S.focus >= cards.length) S.focus = Math.max(0, cards.length - 1);
   cards.forEach((card, i) => {
     const acts = byCard.get(card) || [];
-    const reason = S.st.reasons[card];
+    const reason = v.unplayable[card];
     const attrs = {
       type: "button",
       class: "card hand-card",
@@ -486,7 +486,7 @@ function suitArgs(args) {
 }
 
 function showReason(card) {
-  const reason = card && S.st.reasons[card];
+  const reason = card && S.st.view.unplayable[card];
   if (reason) $("status").textContent = t(reason.key, suitArgs(reason.args));
   else renderStatus();
 }
