@@ -24,9 +24,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
-def measure(level: str, players: int, deals: int) -> tuple[list[float], list[float]]:
+def measure(bot, players: int, deals: int) -> tuple[list[float], list[float]]:
     """Latencies (seconds) of all decisions and of those with more than one legal action."""
-    bot = make_bot(level)
     every, chosen = [], []
     for seed in range(deals):
         game = Game(players, seed)
@@ -49,12 +48,20 @@ def main() -> None:
     args = parser.parse_args()
     results = {}
     for level in BOT_LEVELS:
-        every, chosen = measure(level, args.players, args.deals)
+        bot = make_bot(level)
+        every, chosen = measure(bot, args.players, args.deals)
         results[level] = every
         print(f"{level:6s} {args.players}p: {len(every)} decisions: p50 {percentile(every, 0.5):.1f} ms "
               f"p95 {percentile(every, 0.95):.1f} ms max {percentile(every, 1.0):.0f} ms; "
               f"with a choice ({len(chosen)}): p50 {percentile(chosen, 0.5):.1f} ms "
               f"p95 {percentile(chosen, 0.95):.1f} ms")
+        if level == "hard":
+            searched = bot.searched
+            plays = sum(searched.values())
+            short = sum(k for w, k in searched.items() if w < bot.min_worlds)
+            worlds = sum(w * k for w, k in searched.items()) / max(plays, 1)
+            print(f"hard   searched card plays: {plays}, {worlds:.1f} worlds solved on average, "
+                  f"{100 * short / max(plays, 1):.0f}% fell back to the medium move (too few worlds within budget)")
     hard, medium = results["hard"], results["medium"]
     print(f"bots: hard p50 {percentile(hard, 0.5):.1f} ms p95 {percentile(hard, 0.95):.0f} ms; "
           f"medium p95 {percentile(medium, 0.95):.1f} ms")
