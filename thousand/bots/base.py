@@ -21,6 +21,26 @@ class Bot(Protocol):
     def act(self, info: InfoState) -> Action: ...
 
 
+class PhaseBot:
+    """A bot with one method per phase (``bid``, ``talon``, ``give``, ``contract``, ``play``);
+    a forced move is made without asking them."""
+
+    name = "phase"
+    salt = 0  # keeps each level's random stream apart
+
+    def act(self, info: InfoState) -> Action:
+        if len(info.legal) == 1:
+            return info.legal[0]
+        return getattr(self, PHASE_METHODS[info.phase])(info)
+
+    def talon(self, info: InfoState) -> Action:
+        """Both talons are closed: a blind choice."""
+        return info.legal[bot_rng(info, self.salt).below(2)]
+
+
+PHASE_METHODS = {"bidding": "bid", "talon": "talon", "giving": "give", "contract": "contract", "play": "play"}
+
+
 def decide(bot: Bot, game: Game) -> Action:
     """The bot's move for the seat to move in ``game``, from that seat's information only."""
     return bot.act(InfoState.from_game(game, game.to_move))

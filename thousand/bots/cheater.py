@@ -33,10 +33,12 @@ class CheaterBot(HardBot):
     def act(self, info: InfoState) -> Action:
         if self.truth is None:
             raise RuntimeError("the cheater plays only through act_game (it must see the deal)")
-        if info.phase == "talon":
-            values = [self._value_with(info, t) for t in self.truth.talons]
-            return Action.talon(1 + values.index(max(values)))
         return super().act(info)
+
+    def talon(self, info: InfoState) -> Action:
+        """The better of the two talons it can see."""
+        values = [self._value_with(info, t) for t in self.truth.talons]
+        return Action.talon(1 + values.index(max(values)))
 
     def _value_with(self, info: InfoState, talon: int) -> int:
         full = info.hand | talon

@@ -25,10 +25,10 @@ from collections import Counter
 
 from ..actions import Action
 from ..cards import KING, MARRIAGES, QUEEN, fast_points
-from ..rng import SplitMix64
-from .base import bot_rng
-from .dds import OutOfBudget, Solver
 from ..game import bid_limit
+from ..rng import SplitMix64
+from .base import PhaseBot, bot_rng
+from .dds import OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
 from .infostate import InfoState
 from .medium import choose_bid, give
@@ -42,8 +42,9 @@ DD_MARGIN = 10  # points a double-dummy line must spare before the bot counts on
 BID_WORTH = 30  # what declaring must be expected to score over defending (a defender's usual points)
 
 
-class HardBot:
+class HardBot(PhaseBot):
     name = "hard"
+    salt = SALT
 
     def __init__(self, work: int = 40000, world_nodes: int = 12000, max_worlds: int = 24, min_worlds: int = 4,
                  bid_worlds: int = 12, time_limit: float = 2.0) -> None:
@@ -55,19 +56,8 @@ class HardBot:
         self.time_limit = time_limit
         self.searched: Counter[int] = Counter()  # how often a card play solved so many worlds (for the benchmark)
 
-    def act(self, info: InfoState) -> Action:
-        if len(info.legal) == 1:
-            return info.legal[0]
-        phase = info.phase
-        if phase == "bidding":
-            return self.bid(info)
-        if phase == "talon":
-            return info.legal[bot_rng(info, SALT).below(2)]  # both talons are closed: a blind choice
-        if phase == "giving":
-            return give(info)
-        if phase == "contract":
-            return self.contract(info)
-        return self.play(info)
+    def give(self, info: InfoState) -> Action:
+        return give(info)
 
     def bid(self, info: InfoState) -> Action:
         """Bid on when declaring at the next bid is worth more than defending.

@@ -11,36 +11,32 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import CARD_POINTS, FULL_DECK, KING, MARRIAGES, QUEEN, SUIT_MASKS, count
 from ..tricks import beats, trick_winner
-from .base import bot_rng
+from .base import PhaseBot, bot_rng
 from .heuristics import best_discards, bid_target, estimate
 from .infostate import InfoState
 
 SALT = 2
 
 
-class MediumBot:
+class MediumBot(PhaseBot):
     name = "medium"
+    salt = SALT
 
     def __init__(self, samples: int = 24) -> None:
         self.samples = samples
 
-    def act(self, info: InfoState) -> Action:
-        phase = info.phase
-        if len(info.legal) == 1:
-            return info.legal[0]
-        if phase == "bidding":
-            return self.bid(info)
-        if phase == "talon":
-            return info.legal[bot_rng(info, SALT).below(2)]  # both talons are closed: a blind choice
-        if phase == "giving":
-            return give(info)
-        if phase == "contract":
-            return contract(info, estimate(info.hand, info.players))
-        return play(info)
-
     def bid(self, info: InfoState) -> Action:
         target = bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, self.samples, 0.55)
         return choose_bid(info, target)
+
+    def give(self, info: InfoState) -> Action:
+        return give(info)
+
+    def contract(self, info: InfoState) -> Action:
+        return contract(info, estimate(info.hand, info.players))
+
+    def play(self, info: InfoState) -> Action:
+        return play(info)
 
 
 def choose_bid(info: InfoState, target: int) -> Action:
