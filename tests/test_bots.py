@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from thousand import Game
+from thousand import Game, Rules
 from thousand.bots import BOT_LEVELS, InfoState, decide, make_bot
 from thousand.bots.hard import HardBot
 from thousand.bots.worlds import closed_talon_sizes, sample_world
@@ -22,9 +22,9 @@ def bot(level: str):
     return HardBot(**QUICK_HARD) if level == "hard" else make_bot(level)
 
 
-def random_state(players: int, seed: int, steps: int) -> Game:
+def random_state(players: int, seed: int, steps: int, rules: Rules | None = None) -> Game:
     """A game after ``steps`` random legal moves (a reproducible walk)."""
-    game = Game(players, seed)
+    game = Game(players, seed, rules)
     rng = SplitMix64(seed * 7919 + steps)
     for _ in range(steps):
         if game.is_over:
@@ -58,9 +58,9 @@ def test_hard_plays_whole_deals(players: int) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 80),
-       level=st.sampled_from(BOT_LEVELS))
-def test_every_decision_is_legal(players: int, seed: int, steps: int, level: str) -> None:
-    game = random_state(players, seed, steps)
+       level=st.sampled_from(BOT_LEVELS), rules=st.sampled_from(["std", "mt", "sb"]))
+def test_every_decision_is_legal(players: int, seed: int, steps: int, level: str, rules: str) -> None:
+    game = random_state(players, seed, steps, Rules.parse(rules))
     if not game.is_over:
         assert decide(bot(level), game) in game.legal_actions()
 

@@ -201,13 +201,16 @@ def count_tricks_left(info: InfoState) -> int:
 
 
 def candidates(info: InfoState) -> list[Action]:
-    """Legal moves worth searching: leading half of a marriage always declares it (with the queen)."""
+    """Legal moves worth searching: leading half of a marriage always declares it (with the queen).
+
+    The solver assumes the same, and that a marriage may be declared on any lead.
+    """
     out = []
     for a in info.legal:
         card = a.card
         suit = card // 6
-        holds_marriage = info.hand & MARRIAGES[suit] == MARRIAGES[suit] and card % 6 in (KING, QUEEN)
-        if not info.trick and holds_marriage and (a.kind != "meld" or card % 6 == KING):
+        may_declare = Action.meld(suit * 6 + QUEEN) in info.legal  # not before a trick under that house rule
+        if may_declare and card % 6 in (KING, QUEEN) and (a.kind != "meld" or card % 6 == KING):
             continue
         out.append(a)
     return out
