@@ -853,9 +853,6 @@ async function boot() {
   for (const [ui, fn] of [["new", showSettings], ["share", share], ["last-trick", showLastTrick], ["sheet", showSheet], ["settings", showSettings]]) {
     document.querySelector(`.topbar [data-ui="${ui}"]`).addEventListener("click", fn);
   }
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
-  }
   // A slow, honest creep of the bar while the runtime downloads and compiles.
   const creep = setInterval(() => showProgress(Math.min(0.85, shownProgress + 0.02)), 250);
   try {
@@ -867,6 +864,11 @@ async function boot() {
   }
   S.ready = true;
   clearInterval(creep);
+  // Registered once Python runs, so the service worker's precache of the whole
+  // site does not compete with the first load.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
+  }
   const query = location.search;
   if (query && query !== "?") {
     const reply = await S.py.call("from_link", query);

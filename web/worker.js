@@ -24,8 +24,17 @@ async function load() {
   const indexURL = index.endsWith("/") ? index : index + "/";
   const wheel = new URL(BUILD.wheel, self.location.href).href;
   post({ type: "progress", stage: "runtime", fraction: 0.05 });
+  // The wheel downloads while the runtime starts; unpacking it ourselves skips
+  // the package loader's lock-file look-up (it has no dependencies to resolve).
+  const wheelBytes = fetch(wheel).then((r) => {
+    if (!r.ok) throw new Error(`could not load the game (${r.status})`);
+    return r.arrayBuffer();
+  });
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({ indexURL, packages: [wheel] });
+  const pyodide = await loadPyodide({ indexURL });
+  post({ type: "progress", stage: "package", fraction: 0.8 });
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
   post({ type: "progress", stage: "module", fraction: 0.9 });
   const web = pyodide.pyimport("thousand.web");
   post({ type: "progress", stage: "module", fraction: 1 });
