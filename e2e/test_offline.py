@@ -80,22 +80,39 @@ def _marked_copy(src, dst, marker: str) -> None:
     build.write_service_worker(dst, build.project_version())
 
 
+# Ask the service worker for the new release and wait until it is installed (waiting).
+AWAIT_NEW_RELEASE = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    await reg.update();
+    const sw = reg.installing || reg.waiting;
+    if (sw && sw.state !== "installed") {
+        await new Promise((resolve) => sw.addEventListener("statechange",
+            () => sw.state === "installed" && resolve()));
+    }
+}"""
+
+
+def _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url):
+    """Open release A until its service worker runs, then replace the site by release B."""
+    page = new_page()
+    page.goto(url)
+    ready(page)
+    sw_ready(page)
+    assert "release-A" in page.content()
+    shutil.rmtree(live)
+    _marked_copy(site, live, "release-B")
+    return page
+
+
 def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_page, ready, sw_ready):
     """Release A is cached; release B is deployed; B is used, whole, from the next visit on."""
     live = tmp_path / "live"
     _marked_copy(site, live, "release-A")
     server, url = build.serve_in_thread(live)
     try:
-        page = new_page()
-        page.goto(url)
-        ready(page)
-        sw_ready(page)
-        assert "release-A" in page.content()
+        page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)
         cache_a = page.evaluate("caches.keys()")
         assert len(cache_a) == 1
-
-        shutil.rmtree(live)
-        _marked_copy(site, live, "release-B")
 
         # This visit still shows A (never a mix) while B installs in the background.
         page.close()
@@ -103,15 +120,7 @@ def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_pag
         page.goto(url)
         ready(page)
         assert "release-A" in page.content()
-        page.evaluate("""async () => {
-            const reg = await navigator.serviceWorker.getRegistration();
-            await reg.update();
-            const sw = reg.installing || reg.waiting;
-            if (sw && sw.state !== "installed") {
-                await new Promise((resolve) => sw.addEventListener("statechange",
-                    () => sw.state === "installed" && resolve()));
-            }
-        }""")
+        page.evaluate(AWAIT_NEW_RELEASE)
         page.close()
 
         # Next visit: B, and only B's cache is left.
@@ -152,20 +161,10 @@ def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page,
     _marked_copy(site, live, "release-A")
     server, url = build.serve_in_thread(live)
     try:
-        page = new_page()
-        page.goto(url)
-        ready(page)
-        sw_ready(page)
-        shutil.rmtree(live)
-        _marked_copy(site, live, "release-B")
+        page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)
+        page.evaluate(AWAIT_NEW_RELEASE)
         changed = page.evaluate("""async () => {
             const reg = await navigator.serviceWorker.getRegistration();
-            await reg.update();
-            const sw = reg.installing || reg.waiting;
-            if (sw.state !== "installed") {
-                await new Promise((resolve) => sw.addEventListener("statechange",
-                    () => sw.state === "installed" && resolve()));
-            }
             const change = new Promise((resolve) =>
                 navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
             const next = reg.waiting;
