@@ -278,7 +278,13 @@ def test_game_over_screen_and_play_again(page, base_url, shot):
     page.locator('[data-ui="close"]').click()
     page.locator('[data-ui="play-again"]').click()
     page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
-    assert page.get_attribute("body", "data-deal") == "1"
+    # A fresh game: a new record in which no deal has been played yet (its first shuffle
+    # may have been a redeal, so the deal number alone does not tell).
+    from thousand import Game, Record
+    fresh = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))
+    assert fresh["record"] != save["record"]
+    game = Game.replay(Record.parse(fresh["record"]))
+    assert all(row.kind == "redeal" for row in game.sheet.rows) and not game.is_over
 
 
 def test_keyboard_play(page, base_url, shot):
