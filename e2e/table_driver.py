@@ -107,7 +107,11 @@ def hand(page) -> list[str]:
 def click_move(page, move: str) -> None:
     """Make a move by clicking, selecting a card first where the table asks for it."""
     target = page.locator(f'[data-action="{move}"]')
-    if target.count() == 0:
+    if target.count() == 0 and move[0] == "c":
+        # A raise is chosen on the stepper: step up until it shows this value.
+        while target.count() == 0:
+            page.locator('[data-ui="raise-more"]:not([disabled])').click()
+    elif target.count() == 0:
         card = move[1:3] if move[0] in "gm" else move
         page.locator(f'#hand [data-card="{card}"]').click()
     page.locator(f'[data-action="{move}"]').click()

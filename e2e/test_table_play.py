@@ -185,12 +185,12 @@ def test_fall_then_write_off(page, base_url, shot):
     page.keyboard.press("s")
     table = page.locator('[data-ui="sheet-table"]')
     assert table.locator("tbody tr").count() >= 2
-    assert table.locator(".mark").first.inner_text() == "р"
+    assert table.locator(".mark").first.inner_text() == "w/o"  # the English mark, not the Ukrainian "р"
     shot(page, "sheet")
 
 
 @pytest.mark.parametrize("players", [3])
-def test_share_link_gives_the_same_cards(page, new_page, base_url, shot, players):
+def test_share_link_gives_the_same_cards(page, browser, console, base_url, shot, players):
     open_table(page, base_url, f"?p={players}&s=4242&l=medium&r=sb")
     mine = hand(page)
     page.locator('.topbar [data-ui="share"]').click()
@@ -198,10 +198,16 @@ def test_share_link_gives_the_same_cards(page, new_page, base_url, shot, players
     assert link.endswith(f"?p={players}&s=4242&l=medium&r=sb")
     assert "deal 1" in page.locator('[data-ui="share-line"]').inner_text()
     shot(page, "share")
-    other = new_page()
-    open_table(other, "", link)
-    assert hand(other) == mine
-    assert other.url.split("?")[0] == link.split("?")[0]  # the query is dropped once opened
+    friend = browser.new_context()  # another person's browser: no saved game there
+    try:
+        other = friend.new_page()
+        console.attach(other)
+        open_table(other, "", link)
+        other.wait_for_selector("body[data-turn]", state="attached")
+        assert hand(other) == mine
+        assert other.url.split("?")[0] == link.split("?")[0]  # the query is dropped once opened
+    finally:
+        friend.close()
 
 
 @pytest.mark.parametrize("query", ["?p=3&s=12ab&l=easy&r=std", "?p=3&s=1&l=easy", "?p=3&s=1&l=easy&r=std&x=<b>hi</b>"])

@@ -1,4 +1,5 @@
-"""Every UI string exists in every locale, with the same placeholders."""
+"""Every UI string exists in every locale, with the same placeholders; counted
+words have exactly the plural forms their language needs."""
 
 import json
 import re
@@ -9,6 +10,9 @@ import pytest
 WEB = Path(__file__).resolve().parent.parent / "web"
 LOCALES = sorted(p.stem for p in (WEB / "locales").glob("*.json"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# The categories Intl.PluralRules gives for integers in each language.
+PLURAL_FORMS = {"uk": {"one", "few", "many", "other"}, "ru": {"one", "few", "many", "other"},
+                "pl": {"one", "few", "many", "other"}, "en": {"one", "other"}}
 
 
 def load(lang: str) -> dict:
@@ -24,10 +28,16 @@ def test_every_key_in_every_locale(lang):
     reference = load("uk")
     strings = load(lang)
     assert set(strings) == set(reference), f"{lang}: missing {set(reference) - set(strings)}, extra {set(strings) - set(reference)}"
-    for key, text in strings.items():
+    for key, value in strings.items():
+        if isinstance(value, dict):
+            assert isinstance(reference[key], dict), f"{lang}: {key} is counted here but not in uk"
+            assert set(value) == PLURAL_FORMS[lang], f"{lang}: {key} has forms {sorted(value)}"
+            for text in value.values():
+                assert isinstance(text, str) and text.strip(), f"{lang}: {key} has an empty form"
+                assert set(PLACEHOLDER.findall(text)) == {"n"}, f"{lang}: {key}: a form without {{n}}"
+            continue
+        text = value
         assert isinstance(text, str) and text.strip(), f"{lang}: {key} is empty"
-        assert set(PLACEHOLDER.findall(text)) <= set(PLACEHOLDER.findall(reference[key])) | set(
-            PLACEHOLDER.findall(load("en")[key])), f"{lang}: {key} has unknown placeholders"
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(reference[key])), (
             f"{lang}: {key} placeholders differ from uk")
 
@@ -72,3 +82,19 @@ def test_keys_for_python_messages_exist():
         assert x in strings, x
     for x in ("reason.follow", "reason.trump", "row.played", "row.fall", "row.write_off", "row.redeal"):
         assert x in strings
+
+
+def test_plural_forms_are_those_of_intl():
+    """PLURAL_FORMS above is what the browser's Intl.PluralRules uses (Node has the same ICU data)."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("node is not installed")
+    script = ("const out = {}; for (const l of process.argv.slice(1)) out[l] = "
+              "new Intl.PluralRules(l).resolvedOptions().pluralCategories;"
+              "console.log(JSON.stringify(out));")
+    got = json.loads(subprocess.run([node, "-e", script, *PLURAL_FORMS], capture_output=True, text=True, check=True).stdout)
+    # Intl also lists "other" for fractions in Slavic languages; every locale needs it as the fallback.
+    assert {lang: set(cats) for lang, cats in got.items()} == PLURAL_FORMS

@@ -1,5 +1,8 @@
 // UI text from the locale files (web/locales/*.json). No text is hard-coded in
-// the page code: t(key, args) fills "{name}" placeholders from args.
+// the page code: t(key, args) fills "{name}" placeholders from args. A counted
+// word is an object of plural forms ({"one": ..., "few": ..., "many": ...,
+// "other": ...}, the categories of Intl.PluralRules for the language); t picks
+// the form for args.n.
 
 export const LOCALES = ["uk", "en"];
 const STORE = "thousand.lang";
@@ -34,13 +37,14 @@ export function locale() {
 }
 
 export function t(key, args = {}) {
-  const text = strings[key];
+  let text = strings[key];
+  if (text && typeof text === "object") text = text[new Intl.PluralRules(current).select(Number(args.n))] ?? text.other;
   if (typeof text !== "string") return key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in args ? String(args[name]) : `{${name}}`));
 }
 
 export function has(key) {
-  return typeof strings[key] === "string";
+  return key in strings;
 }
 
 export function safeGet(key) {

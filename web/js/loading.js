@@ -1,0 +1,50 @@
+// The loading bar while Python starts, and the offer to switch to a new release.
+
+import { $, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+let shown = 0;
+
+function showProgress(fraction) {
+  shown = Math.max(shown, fraction);
+  const percent = String(Math.round(shown * 100));
+  $("progress-bar").style.width = `${percent}%`;
+  $("progress").setAttribute("aria-valuenow", percent);
+}
+
+/** The worker's progress report: a stage name (a locale key under load.) and a fraction. */
+export function progress(stage, fraction) {
+  if (has(`load.${stage}`)) $("loading-text").textContent = t(`load.${stage}`);
+  showProgress(fraction);
+}
+
+/** A slow, honest creep of the bar while the runtime downloads and compiles; returns a stop function. */
+export function creep() {
+  const timer = setInterval(() => showProgress(Math.min(0.85, shown + 0.02)), 250);
+  return () => clearInterval(timer);
+}
+
+export function loadFailed(message) {
+  $("loading-text").textContent = t("load.failed", { message });
+}
+
+/** A new release waits in the background; offer to switch now (the game is saved). */
+export function offerUpdate(registration) {
+  const offer = (worker) => {
+    if (!worker || !navigator.serviceWorker.controller || $("update")) return;
+    const bar = h("div", { class: "update", id: "update", role: "status" },
+      h("span", { text: t("update.ready") }),
+      h("button", { type: "button", class: "primary", "data-ui": "update", text: t("update.reload"), onclick: () => {
+        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+        worker.postMessage({ type: "skip-waiting" });
+      } }));
+    document.body.append(bar);
+  };
+  offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") offer(worker);
+    });
+  });
+}

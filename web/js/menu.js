@@ -1,0 +1,80 @@
+// The two dialogs of the top bar's menu: "New game" (players, level, rules; it
+// asks before it ends a game in progress) and "Settings" (speed, forced moves,
+// language), which never touches the game.
+
+import { closeDialog, openDialog } from "./dialogs.js";
+import { h } from "./dom.js";
+import { loadLocale, locale, LOCALES, t } from "./i18n.js";
+import { newGame, pump } from "./play.js";
+import { LEVELS, PLAYER_COUNTS, RULE_CODES, saveSettings, settings, SPEEDS } from "./settings.js";
+import { S } from "./state.js";
+import { render } from "./table.js";
+import { gameLine } from "./words.js";
+
+function selectField(name, options, value, onchange) {
+  const node = h("select", { name, "data-ui": `set-${name}`, onchange: (e) => onchange(e.target.value) });
+  for (const [val, label] of options) node.append(h("option", { value: val, selected: val === value, text: label }));
+  return h("label", { class: "field" }, h("span", { text: t(`settings.${name}`) }), node);
+}
+
+function ruleChecks() {
+  const rules = new Set(settings.rules === "std" ? [] : settings.rules.split("-"));
+  const setRule = (code, on) => {
+    if (on) rules.add(code);
+    else rules.delete(code);
+    settings.rules = RULE_CODES.filter((c) => rules.has(c)).join("-") || "std";
+    saveSettings();
+  };
+  return RULE_CODES.map((code) => h("label", { class: "field check" },
+    h("input", { type: "checkbox", "data-ui": `set-rule-${code}`, checked: rules.has(code), onchange: (e) => setRule(code, e.target.checked) }),
+    h("span", { text: t(`settings.rule_${code}`) })));
+}
+
+function gameInProgress() {
+  return Boolean(S.st && S.st.view.phase !== "over");
+}
+
+export function showNewGame() {
+  const st = settings;
+  const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
+    h("p", { class: "message", text: t("new.confirm") }),
+    h("p", { class: "hint", text: S.st ? gameLine(S.st) : "" }),
+    h("div", { class: "actions dialog-actions" },
+      h("button", { type: "button", class: "primary danger", "data-ui": "confirm-start", onclick: start, text: t("new.discard") }),
+      h("button", { type: "button", "data-ui": "keep-playing", onclick: closeDialog, text: t("new.keep") })));
+  const startButton = h("button", { type: "button", class: "primary", "data-ui": "start-new", text: t("settings.start"), onclick: () => {
+    if (!gameInProgress()) {
+      start();
+      return;
+    }
+    startButton.hidden = true;
+    confirmBox.hidden = false;
+    confirmBox.querySelector("[data-ui='keep-playing']").focus();
+  } });
+  function start() {
+    closeDialog();
+    newGame();
+  }
+  openDialog(t("new.title"),
+    h("div", { class: "fields" },
+      selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
+      selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
+      ...ruleChecks()),
+    startButton, confirmBox);
+}
+
+export function showSettings() {
+  const st = settings;
+  openDialog(t("settings.title"),
+    h("div", { class: "fields" },
+      selectField("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed, (x) => { st.speed = x; saveSettings(); }),
+      h("label", { class: "field check" },
+        h("input", { type: "checkbox", "data-ui": "set-auto", checked: st.autoForced, onchange: (e) => { st.autoForced = e.target.checked; saveSettings(); pump(); } }),
+        h("span", { text: t("settings.auto") })),
+      selectField("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
+        await loadLocale(x, true);
+        render();
+        showSettings();
+      })),
+    h("p", { class: "hint", text: t("settings.keys") }));
+}

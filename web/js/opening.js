@@ -1,0 +1,67 @@
+// What the page opens: a link, the saved game, or a new game. A saved game is
+// never overwritten until the person has chosen: a link (good or bad) opened
+// while a game is saved asks first, and dismissing any question keeps the
+// saved game.
+
+import { ask, showMessage } from "./dialogs.js";
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+import { newGame, start } from "./play.js";
+import { clearSave, readSave } from "./saves.js";
+import { S } from "./state.js";
+import { errorText, gameLine } from "./words.js";
+
+function clearQuery() {
+  if (location.search) history.replaceState(null, "", location.pathname);
+}
+
+/** The saved game as the source replays it, or null (a corrupt save is reported and removed). */
+async function savedGame() {
+  const save = readSave();
+  if (!save) return null;
+  const reply = await S.source.restore(save);
+  if (reply.ok) return { save, reply };
+  clearSave();
+  showMessage(t("message.bad_save", { detail: errorText(reply.error) }));
+  return null;
+}
+
+/** Continue the saved game, or start a new one if there is none. */
+async function continueOrNew(saved) {
+  clearQuery();
+  if (saved && (await start(await S.source.restore(saved.save)))) return;
+  await newGame();
+}
+
+export async function openFirstGame() {
+  const query = location.search;
+  const saved = await savedGame();
+  if (!query || query === "?") {
+    if (saved) await start(saved.reply);
+    else await newGame();
+    return;
+  }
+  const link = await S.source.fromLink(query);
+  // Nothing is shown or saved yet: the person chooses first.
+  document.body.dataset.ready = "1";
+  $("center").replaceChildren();
+  const keep = {
+    ui: saved ? "keep-save" : "fresh",
+    text: saved ? t("open.keep") : t("message.fresh"),
+    run: () => continueOrNew(saved),
+    safe: true,
+  };
+  if (!link.ok) {
+    showMessage(t("message.bad_link", { detail: errorText(link.error) }), keep);
+    return;
+  }
+  const inProgress = saved && saved.reply.view.phase !== "over";
+  if (!inProgress) {
+    await start(link, { clearQuery: true });
+    return;
+  }
+  ask(t("open.title"), [t("open.text"), t("open.saved", { game: gameLine(saved.reply) })], [
+    { ...keep, primary: true },
+    { ui: "open-link", text: t("open.link"), run: async () => { clearQuery(); await start(await S.source.fromLink(query)); } },
+  ]);
+}

@@ -1,0 +1,152 @@
+// The flow of play: the person's moves go to the source, the others' moves
+// come from it one at a time and paced, and each new state is shown (a
+// completed trick stays on the table a moment, a finished deal shows its rows).
+
+import { $, delay, toast } from "./dom.js";
+import { settings, speed } from "./settings.js";
+import { legal, legalIds, S } from "./state.js";
+import { markTurn, render, renderCenter, renderSeats, renderStatus } from "./table.js";
+import { bigMoment, describe, errorText } from "./words.js";
+
+let calloutTimer = null;
+
+/** Show a big moment of another player (a marriage, a raise, a fall) at their seat for a while. */
+function announce(moved, old, next) {
+  const text = moved && moved.seat !== next.human ? bigMoment(moved, old.view, next.view) : null;
+  if (!text) return;
+  S.callout = { seat: moved.seat, text };
+  clearTimeout(calloutTimer);
+  calloutTimer = setTimeout(() => {
+    S.callout = null;
+    if (S.st) renderSeats();
+  }, Math.max(2500, speed().bot * 3));
+}
+
+async function accept(next, moved) {
+  const old = S.st;
+  if (!next.ok) {
+    toast(errorText(next.error));
+    return;
+  }
+  if (moved && moved.kind) $("announce").textContent = describe(moved);
+  if (old && old.link === next.link) announce(moved, old, next);
+  S.st = next;
+  S.selected = null;
+  S.source.keep(next);
+  const ov = old && old.view;
+  const v = next.view;
+  const sameGame = ov && old.link === next.link;
+  const ended = sameGame && v.sheet.rows.length > ov.sheet.rows.length;
+  let finished = null; // the trick just completed, to show before it is collected
+  if (sameGame && moved && ov.phase === "play" && ov.trick.length === ov.active.length - 1) {
+    const card = moved.action.startsWith("m") ? moved.action.slice(1) : moved.action;
+    const cards = [...ov.trick, { seat: moved.seat, card }];
+    const winner = ended ? null : v.last_trick && v.last_trick.winner;
+    finished = { cards, winner };
+  }
+  if (finished && speed().trick > 0) {
+    S.shownTrick = { cards: finished.cards, winner: finished.winner ?? moved.seat, collecting: false };
+    render();
+    await delay(speed().trick);
+    if (finished.winner !== null) {
+      S.shownTrick.collecting = true;
+      renderCenter();
+      await delay(speed().anim);
+    }
+    S.shownTrick = null;
+  }
+  if (ended) {
+    S.summary = { rows: v.sheet.rows.slice(ov.sheet.rows.length), lastDeal: v.last_deal };
+  }
+  render();
+}
+
+/** The person makes the move with notation `id` (ignored unless it is legal now). */
+export async function act(id) {
+  if (S.busy || !S.st || S.summary || S.shownTrick) return;
+  if (!legalIds().has(id)) return;
+  S.busy = true;
+  markTurn();
+  const gen = S.gen;
+  try {
+    const next = await S.source.play(id);
+    if (gen !== S.gen) return;
+    S.busy = false;
+    await accept(next, { seat: S.st.human, action: id });
+  } finally {
+    S.busy = false;
+  }
+  if (S.st) render();
+  // The button pressed is gone with the move: keep keyboard focus in the hand.
+  if (!document.activeElement || document.activeElement === document.body) {
+    $("hand").querySelector(".playable, .hand-card")?.focus();
+  }
+  pump();
+}
+
+/** Let the others move, one at a time and paced, until it is the person's turn. */
+export async function pump() {
+  if (S.pumping) return;
+  S.pumping = true;
+  const gen = S.gen;
+  try {
+    while (S.st && gen === S.gen && !S.summary && S.source.othersToMove(S.st)) {
+      S.thinking = S.st.view.to_move;
+      renderSeats();
+      renderStatus();
+      const started = performance.now();
+      const next = await S.source.next();
+      await delay(speed().bot - (performance.now() - started));
+      if (gen !== S.gen) return;
+      S.thinking = null;
+      await accept(next, next.moved);
+      if (!next.ok) break;
+    }
+    S.thinking = null;
+    if (S.st && gen === S.gen) {
+      render();
+      const options = legal();
+      if (settings.autoForced && !S.summary && options.length === 1) {
+        await delay(Math.max(150, speed().bot / 2));
+        if (gen === S.gen && legal().length === 1) {
+          S.pumping = false;
+          act(options[0].id);
+          return;
+        }
+      }
+    }
+  } finally {
+    if (gen === S.gen) S.pumping = false;
+  }
+}
+
+export function continueDeal() {
+  S.summary = null;
+  render();
+  pump();
+  $("hand").querySelector(".playable")?.focus();
+}
+
+/** Show a game the source has just started (or opened); false if the reply is an error. */
+export async function start(reply, { clearQuery = false } = {}) {
+  S.gen++;
+  S.pumping = false;
+  S.busy = false;
+  S.thinking = null;
+  S.summary = null;
+  S.shownTrick = null;
+  S.st = null;
+  if (clearQuery && location.search) history.replaceState(null, "", location.pathname);
+  if (!reply.ok) return false;
+  await accept(reply, null);
+  document.body.dataset.ready = "1";
+  pump();
+  return true;
+}
+
+/** Start a new game against bots with the person's settings. */
+export async function newGame() {
+  if (!S.ready) return; // the game being opened (link or save) starts once the source is up
+  const { players, level, rules } = settings;
+  await start(await S.source.fresh(players, level, rules), { clearQuery: true });
+}

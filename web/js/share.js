@@ -1,0 +1,32 @@
+// "Share this deal": a short, spoiler-free line about the game and a link that
+// opens the same game for anyone.
+
+import { h, toast } from "./dom.js";
+import { openDialog } from "./dialogs.js";
+import { t } from "./i18n.js";
+import { S } from "./state.js";
+import { seatName } from "./words.js";
+
+export function share() {
+  if (!S.st) return;
+  const v = S.st.view;
+  const url = `${location.origin}${location.pathname}?${S.st.link}`;
+  const line = t("share.result", {
+    players: v.players,
+    deal: v.sheet.rows.length + 1,
+    scores: v.sheet.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
+  });
+  const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link", "aria-label": t("share.title") });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${line}\n${url}`);
+      toast(t("share.copied"));
+    } catch {
+      input.select();
+      toast(t("share.select"));
+    }
+  };
+  openDialog(t("share.title"), h("p", { text: t("share.text") }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
+    h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
+  input.select();
+}

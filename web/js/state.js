@@ -1,0 +1,27 @@
+// What the page knows at any moment: the last reply of the game source and
+// what the table is showing on top of it. One object, shared by the modules.
+
+export const S = {
+  source: null, // where states and moves come from (see source.js)
+  ready: false, // the source can be called
+  st: null, // the last state: thousand.web's reply {ok, view, human, level, link, save, ...}
+  selected: null, // a card chosen in the hand (giving, or a marriage card to lead)
+  dragCard: null, // the card being dragged onto a seat while giving
+  focus: 0, // roving focus index in the hand
+  busy: false, // a move of the person is on its way
+  pumping: false, // the loop that lets the others move is running
+  gen: 0, // bumped by every new game, so an old loop stops
+  thinking: null, // the seat whose move is awaited
+  shownTrick: null, // a completed trick on show: {cards, winner, collecting}
+  summary: null, // the rows of a deal that just ended, until the person continues
+  onTable: new Set(), // cards of the trick already drawn (they do not slide in again)
+  callout: null, // a big moment announced at a seat: {seat, text}
+};
+
+export function legal() {
+  return S.st ? S.st.view.legal : [];
+}
+
+export function legalIds() {
+  return new Set(legal().map((a) => a.id));
+}

@@ -1,0 +1,74 @@
+// The game's things in the person's words: seats, cards, sheet rows, errors and
+// moves. Every text comes from the locale (t); nothing here knows a rule.
+
+import { SUIT_SYMBOLS } from "./cards.js";
+import { t } from "./i18n.js";
+import { S } from "./state.js";
+
+export function rankLabels() {
+  const out = {};
+  for (const r of "9JQKTA") out[r] = t(`rank.${r}`);
+  return out;
+}
+
+export function cardText(card) {
+  return t(`rank.${card[0]}`) + SUIT_SYMBOLS[card[1]];
+}
+
+export function seatName(seat) {
+  return seat === S.st.human ? t("seat.you") : t(`seat.bot${seat}`);
+}
+
+export function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+export function rowText(row) {
+  if (row.kind === "redeal") return t("row.redeal");
+  return t(`row.${row.kind}`, { name: seatName(row.declarer), value: row.contract });
+}
+
+/** An error reply's text in the person's language (English from Python if the key is unknown). */
+export function errorText(error) {
+  const key = `error.${error.key}`;
+  const text = t(key, { ...(error.args || {}) });
+  return text === key ? error.text : text;
+}
+
+export function suitArgs(args) {
+  return { led: args.led ? SUIT_SYMBOLS[args.led] : "", trump: args.trump ? SUIT_SYMBOLS[args.trump] : "" };
+}
+
+/** Words for a move just made, for screen readers (the table shows it too). */
+export function describe(moved) {
+  const name = seatName(moved.seat);
+  const id = moved.action;
+  if (moved.kind === "give" || !id) return t("say.give", { name });
+  if (moved.kind === "play") return t("say.play", { name, card: cardText(id) });
+  if (moved.kind === "meld") return t("say.meld", { name, card: cardText(id.slice(1)), suit: SUIT_SYMBOLS[id[2]] });
+  if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
+    return t(`say.${moved.kind}`, { name, value: id.slice(1) });
+  }
+  return t(`say.${moved.kind}`, { name });
+}
+
+/** One line about a game in progress: its deal and the totals. */
+export function gameLine(st) {
+  const v = st.view;
+  const scores = v.sheet.totals.map((x, seat) => `${seat === st.human ? t("seat.you") : t(`seat.bot${seat}`)} ${x}`).join(" · ");
+  return t("game.line", { deal: v.sheet.rows.length + 1, scores });
+}
+
+/** A move worth announcing on the table, in words, or null: a marriage and the new
+ * trump, a raised contract, a fall or a write-off. */
+export function bigMoment(moved, before, after) {
+  const id = moved.action || "";
+  if (moved.kind === "meld") {
+    const meld = after.melds[after.melds.length - 1];
+    return t("callout.meld", { suit: SUIT_SYMBOLS[id[2]], points: meld ? meld.points : "" });
+  }
+  if (moved.kind === "contract" && Number(id.slice(1)) > before.bid) return t("callout.raise", { value: id.slice(1) });
+  if (moved.kind === "fall") return t("callout.fall", { value: before.contract ?? before.bid });
+  if (moved.kind === "write_off") return t("callout.write_off");
+  return null;
+}
