@@ -98,3 +98,30 @@ def test_plural_forms_are_those_of_intl():
     got = json.loads(subprocess.run([node, "-e", script, *PLURAL_FORMS], capture_output=True, text=True, check=True).stdout)
     # Intl also lists "other" for fractions in Slavic languages; every locale needs it as the fallback.
     assert {lang: set(cats) for lang, cats in got.items()} == PLURAL_FORMS
+
+
+def test_counted_words_take_the_right_form_in_the_page_code():
+    """web/js/i18n.js's t() picks the plural form for args.n (run in Node with a tiny DOM stub)."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("node is not installed")
+    script = """
+const fs = await import("node:fs");
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: "" };
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(url, "utf8")) });
+const i18n = await import(process.argv[1]);
+const out = {};
+for (const lang of ["uk", "en"]) {
+  await i18n.loadLocale(lang);
+  out[lang] = [1, 2, 5, 21, 64, 111].map((n) => i18n.t("count.points", { n }));
+}
+console.log(JSON.stringify(out));
+"""
+    got = json.loads(subprocess.run([node, "--input-type=module", "-e", script, str(WEB / "js" / "i18n.js")],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert got["uk"] == ["1 очко", "2 очки", "5 очок", "21 очко", "64 очки", "111 очок"]
+    assert got["en"] == ["1 point", "2 points", "5 points", "21 points", "64 points", "111 points"]

@@ -16,6 +16,7 @@ import { showLastTrick, showSheet } from "./js/sheet.js";
 import { LocalGame } from "./js/source.js";
 import { S } from "./js/state.js";
 import { bindTable } from "./js/table.js";
+import { initTopbar } from "./js/topbar.js";
 
 bindTable({ act, continueDeal, playAgain: () => newGame() });
 
@@ -30,9 +31,7 @@ async function boot() {
   await loadLocale(pickLocale());
   document.addEventListener("keydown", onKey);
   watchDialog();
-  for (const [ui, fn] of [["new", showNewGame], ["share", share], ["last-trick", showLastTrick], ["sheet", showSheet], ["settings", showSettings]]) {
-    document.querySelector(`.topbar [data-ui="${ui}"]`).addEventListener("click", fn);
-  }
+  initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings });
   const stopCreep = creep();
   try {
     await python.ready;

@@ -218,7 +218,7 @@ function summaryNode() {
   if (ld && ld.kind === "played" && ld.declarer !== null) {
     box.append(h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`, text: t(ld.made ? "summary.made" : "summary.failed") }));
     box.append(h("p", { class: "summary-line", text: t("summary.points", {
-      name: seatName(ld.declarer), tricks: ld.trick_points[ld.declarer], melds: ld.meld_points[ld.declarer],
+      name: seatName(ld.declarer), tricks: t("count.points", { n: ld.trick_points[ld.declarer] }), melds: ld.meld_points[ld.declarer],
     }) }));
   }
   if (v.phase !== "over") {
