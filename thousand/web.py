@@ -39,9 +39,11 @@ MAX_SAVE = 200_000  # a record of a very long game is still far below this
 class WebError(Exception):
     """A problem to show to the person, with a locale key and English text."""
 
-    def __init__(self, key: str, text: str, **args) -> None:
+    def __init__(self, key: str, text: str, **params) -> None:
         super().__init__(text)
-        self.key, self.text, self.args = key, text, args
+        # Not ``self.args``: Exception keeps that as a tuple, which would turn the
+        # placeholders' values into their names.
+        self.key, self.text, self.params = key, text, params
 
 
 class Session:
@@ -126,7 +128,7 @@ def _reply(fn):
     try:
         out = fn()
     except WebError as err:
-        out = {"ok": False, "error": {"key": err.key, "args": err.args, "text": err.text}}
+        out = {"ok": False, "error": {"key": err.key, "args": err.params, "text": err.text}}
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
 
 

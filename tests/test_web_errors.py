@@ -1,0 +1,95 @@
+"""Every error the session API can reply with reads well in every locale: its
+key has a text, and the reply's args fill every placeholder of that text."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from thousand import web
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = {lang: json.loads((ROOT / "web" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+           for lang in ("en", "uk")}
+
+
+def js_string(value) -> str:
+    """JavaScript's ``String(value)`` for JSON values."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, list):
+        return ",".join(js_string(v) for v in value)
+    return str(value)
+
+
+def t(strings: dict, key: str, args: dict) -> str:
+    """web/js/i18n.js ``t()``: fill ``{name}`` from args, leave unknown ones as they are."""
+    return re.sub(r"\{(\w+)\}", lambda m: js_string(args[m.group(1)]) if m.group(1) in args else m.group(0),
+                  strings[key])
+
+
+def call(fn, *args):
+    return json.loads(fn(*args))
+
+
+def _human_to_move(query="?p=3&s=42&l=easy&r=std"):
+    s = call(web.from_link, query)
+    while s["bot_to_move"]:
+        s = call(web.bot_step)
+    return s
+
+
+def _not_your_turn():
+    s = call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    while not s["bot_to_move"]:
+        s = call(web.play, s["view"]["legal"][0]["id"])
+    return call(web.play, "p")
+
+
+def _no_game(monkeypatch):
+    monkeypatch.setattr(web, "_session", None)
+    return call(web.state)
+
+
+TRIGGERS = {
+    "link.bad_players": lambda mp: call(web.from_link, "?p=5&s=42&l=easy&r=std"),
+    "link.bad_seed": lambda mp: call(web.from_link, "?p=3&s=4x&l=easy&r=std"),
+    "link.bad_level": lambda mp: call(web.from_link, "?p=3&s=42&l=god&r=std"),
+    "link.bad_rules": lambda mp: call(web.from_link, "?p=3&s=42&l=easy&r=zz"),
+    "link.unknown_param": lambda mp: call(web.from_link, "?p=3&s=42&l=easy&r=std&x=1"),
+    "link.repeated_param": lambda mp: call(web.from_link, "?p=3&p=3&s=42&l=easy&r=std"),
+    "link.missing_value": lambda mp: call(web.from_link, "?p&s=42&l=easy&r=std"),
+    "link.missing_param": lambda mp: call(web.from_link, "?p=3&s=42&l=easy"),
+    "link.too_long": lambda mp: call(web.from_link, "?s=" + "1" * (web.MAX_QUERY + 1)),
+    "save.corrupt": lambda mp: call(web.restore, "{not json"),
+    "save.old": lambda mp: call(web.restore, '{"v":0,"record":"T1_3_1_std_","level":"easy"}'),
+    "game.none": _no_game,
+    "game.not_your_turn": lambda mp: _not_your_turn(),
+    "game.illegal": lambda mp: (_human_to_move(), call(web.play, "zz"))[1],
+    "game.no_bot_to_move": lambda mp: (_human_to_move(), call(web.bot_step))[1],
+}
+
+
+def test_every_error_key_of_the_code_has_a_trigger_here():
+    code = (ROOT / "thousand" / "web.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r"WebError\(\s*\"([\w.]+)\"", code))
+    assert raised == set(TRIGGERS)
+
+
+@pytest.mark.parametrize("key", sorted(TRIGGERS))
+def test_error_reply_renders_without_placeholders(key, monkeypatch):
+    reply = TRIGGERS[key](monkeypatch)
+    assert reply["ok"] is False and reply["error"]["key"] == key
+    args = reply["error"]["args"]
+    assert isinstance(args, dict)
+    for lang, strings in LOCALES.items():
+        assert f"error.{key}" in strings, (lang, key)
+        text = t(strings, f"error.{key}", args)
+        assert "{" not in text and "}" not in text, (lang, text)
+
+
+def test_the_bad_value_reaches_the_text():
+    reply = call(web.from_link, "?p=5&s=42&l=easy&r=std")
+    assert reply["error"]["args"] == {"value": "5"}
+    assert "«5»" in t(LOCALES["uk"], "error.link.bad_players", reply["error"]["args"])
