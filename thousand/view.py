@@ -15,7 +15,8 @@ English label (the shell localizes by ``kind``), and a prompt. Hidden cards
 from __future__ import annotations
 
 from .actions import ACTIONS
-from .cards import MARRIAGE_VALUES, SUIT_CHARS, SUIT_SYMBOLS, card_str, cards_of, count
+from .cards import MARRIAGE_VALUES, SUIT_CHARS, SUIT_SYMBOLS, card_str, cards_of, count, marriage_points
+from .game import BID_STEP, bid_limit
 from .scoring import BARREL, GOAL
 
 VIEW_VERSION = 1
@@ -75,24 +76,48 @@ def _unplayable_reasons(game, seat: int) -> dict[str, dict]:
     return {card_str(c): reason for c in cards_of(game.hands[seat]) if c not in legal}
 
 
+# The bidding and contract prompts, by what stops the player from raising: nothing,
+# having no marriage (the limit is 120), or the limit of 120 plus the marriages.
+RAISE_PROMPTS = {
+    ("bidding", "free"): ("bid", "The bid is {bid}: raise to {next} or pass (you may bid up to {limit})"),
+    ("bidding", "no_marriage"): ("bid_no_marriage", "The bid is {bid}: you may only pass. Bidding above {limit} "
+                                                    "needs a marriage in your hand"),
+    ("bidding", "limit"): ("bid_limit", "The bid is {bid}: you may only pass. Your limit is {limit}: 120 plus "
+                                        "your marriages ({marriages})"),
+    ("contract", "free"): ("contract", "Keep {bid} or raise it up to {limit} (120 plus your marriages), fall or "
+                                       "write off"),
+    ("contract", "no_marriage"): ("contract_no_marriage", "Keep {bid}, fall or write off. Raising above {limit} "
+                                                          "needs a marriage in your hand"),
+    ("contract", "limit"): ("contract_limit", "Keep {bid}, fall or write off. You may not raise: your limit is "
+                                              "{limit}, 120 plus your marriages ({marriages})"),
+}
+
+
+def _raise_prompt(game, seat: int) -> dict:
+    """Bids and contracts stop at 120 plus the marriages in hand: where that limit
+    is what forbids raising, the prompt says so."""
+    hand = game.hands[seat]
+    args = {"bid": game.bid, "next": game.bid + BID_STEP, "limit": bid_limit(hand),
+            "marriages": marriage_points(hand)}
+    stop = "free" if args["next"] <= args["limit"] else "limit" if args["marriages"] else "no_marriage"
+    key, text = RAISE_PROMPTS[game.phase, stop]
+    return {"key": key, "args": args, "text": text.format(**args)}
+
+
 def _prompt(game, seat: int) -> dict:
     phase, mover = game.phase, game.to_move
     if phase == "over":
         return {"key": "over", "args": {"winner": game.winner}, "text": f"Game over: seat {game.winner} wins"}
     if mover != seat:
         return {"key": "wait", "args": {"seat": mover, "phase": phase}, "text": f"Waiting for seat {mover}"}
-    if phase == "bidding":
-        return {"key": "bid", "args": {"bid": game.bid, "next": game.bid + 10},
-                "text": f"The bid is {game.bid}: raise to {game.bid + 10} or pass"}
+    if phase in ("bidding", "contract"):
+        return _raise_prompt(game, seat)
     if phase == "talon":
         return {"key": "talon", "args": {}, "text": "Take one of the two closed talons"}
     if phase == "giving":
         received = {s for _, s in game.gifts}
         left = [s for s in game.active if s != seat and s not in received]
         return {"key": "give", "args": {"seats": left}, "text": "Give one card to each opponent"}
-    if phase == "contract":
-        return {"key": "contract", "args": {"bid": game.bid},
-                "text": f"Keep {game.bid}, raise it, fall or write off"}
     if game.trick:
         return {"key": "follow", "args": {}, "text": "Play a card"}
     return {"key": "lead", "args": {}, "text": "Lead a card (leading K or Q of a marriage may declare it)"}
