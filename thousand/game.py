@@ -421,6 +421,7 @@ class Game:
             "trick_points": list(self.trick_points), "meld_points": list(self.meld_points),
             "made": None if kind != "played" else outcomes[d].points > 0,
             "talons": [cards_of(t) for t in self.talons], "taken_talon": self.taken_talon, "bid": self.bid,
+            "last_trick": self.last_trick,
         }
         self._record(kind, outcomes)
         self._after_deal()

@@ -60,6 +60,14 @@ def _ended_talon_visible(last_deal: dict, seat: int, index: int) -> bool:
     return seat == last_deal["declarer"] or last_deal["bid"] > 100
 
 
+def _trick_json(trick: tuple | None) -> dict | None:
+    """A finished trick (cards, their seats, the winner) as JSON, or None."""
+    if trick is None:
+        return None
+    cards, seats, winner = trick
+    return {"cards": [{"seat": s, "card": card_str(c)} for s, c in zip(seats, cards)], "winner": winner}
+
+
 def _unplayable_reasons(game, seat: int) -> dict[str, dict]:
     """Why each card of the hand may not be played now (shown on hover), as a
     locale key with its suits and the same in English."""
@@ -134,16 +142,14 @@ def build_view(game, seat: int) -> dict:
         talons.append({"size": count(mask), "cards": _cards(mask) if shown else None, "taken_by": taken_by})
     is_declarer = seat == game.declarer
     trick = [{"seat": s, "card": card_str(c)} for s, c in zip(game.trick_seats, game.trick)]
-    last = None
-    if game.last_trick is not None:
-        cards, seats, winner = game.last_trick
-        last = {"cards": [{"seat": s, "card": card_str(c)} for s, c in zip(seats, cards)], "winner": winner}
     legal = [_action_json(a) for a in game.legal_actions()] if game.to_move == seat else []
     last_deal = None
     if game.last_deal is not None:
         ld = game.last_deal
         # Once a deal is over all its cards were played; both 2-player talons may be shown.
-        last_deal = {k: v for k, v in ld.items() if k not in ("talons", "bid")}
+        last_deal = {k: v for k, v in ld.items() if k not in ("talons", "bid", "last_trick")}
+        # The deal's final trick, for the page to show with the deal's result.
+        last_deal["last_trick"] = _trick_json(ld["last_trick"])
         last_deal["talons"] = [[card_str(c) for c in t] if _ended_talon_visible(ld, seat, i) else None
                                for i, t in enumerate(ld["talons"])]
     sheet = game.sheet.to_json()
@@ -153,7 +159,9 @@ def build_view(game, seat: int) -> dict:
         "seat": seat,
         "rules": game.rules.code(),
         "phase": game.phase,
-        "deal": game.deal_no,
+        # The deal's number for people: 1, 2, ... counting redeals (one sheet row
+        # each), so after the game it is the deal that ended it.
+        "deal": game.deal_no + 1,
         "dealer": game.dealer,
         "first_hand": game.first_hand,
         "sitter": game.sitter if game.sitter >= 0 else None,
@@ -172,7 +180,7 @@ def build_view(game, seat: int) -> dict:
         "you_gave": [{"card": card_str(c), "to": s} for c, s in game.gifts] if is_declarer else [],
         "gifts_made": [s for _, s in game.gifts],
         "trick": trick,
-        "last_trick": last,
+        "last_trick": _trick_json(game.last_trick),
         "trump": SUIT_CHARS[game.trump] if game.trump >= 0 else None,
         "melds": [{"seat": s, "suit": SUIT_CHARS[u], "points": MARRIAGE_VALUES[u]} for s, u in game.melds],
         "trick_points": list(game.trick_points),
