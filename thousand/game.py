@@ -183,6 +183,7 @@ class Game:
                          notes=(why,))
             self.deal_no += 1
         self.dealt_hands = tuple(self.hands)
+        self.deal_start = len(self.history)  # the moves before this deal (a shared link replays them)
         self._next = {self.active[i]: self.active[(i + 1) % len(self.active)] for i in range(len(self.active))}
         self.phase = BIDDING
         self.bids: list[tuple[int, int | None]] = [(first, OPENING_BID)]

@@ -30,9 +30,12 @@ from .rules import Rules
 HUMAN = 0
 LEVELS = BOT_LEVELS
 DEFAULT_LEVEL = "medium"
-LINK_PARAMS = ("p", "s", "l", "r")
+LINK_PARAMS = ("p", "s", "l", "r")  # each exactly once; "m" (the moves before the deal) is optional
 SAVE_VERSION = 1
-MAX_QUERY = 200
+# A link to a late deal carries the game's moves so far, about 100 characters a
+# deal (3 players): games between medium bots took up to 80 deals, 7,000 characters.
+MAX_QUERY = 16_000
+SHOWN = 24  # how much of a bad value an error message repeats
 MAX_SAVE = 200_000  # a record of a very long game is still far below this
 
 
@@ -64,7 +67,8 @@ class Session:
             "view": game.view(HUMAN),
             "human": HUMAN,
             "level": self.level,
-            "link": link_query(game.players, game.seed, self.level, game.rules.code()),
+            "link": deal_link(game, self.level),
+            "share": _share(game, self.level),
             "save": json.dumps({"v": SAVE_VERSION, "record": str(game.record()), "level": self.level},
                                separators=(",", ":")),
             "bot_to_move": game.to_move is not None and game.to_move != HUMAN,
@@ -74,15 +78,36 @@ class Session:
 _session: Session | None = None
 
 
-def link_query(players: int, seed: int, level: str, rules: str) -> str:
-    """The share-link query (without ``?``) that opens this game for anyone."""
-    return f"p={players}&s={seed}&l={level}&r={rules}"
+def link_query(players: int, seed: int, level: str, rules: str, moves: tuple[Action, ...] = ()) -> str:
+    """The share-link query (without ``?``): the game's start, or with ``moves``
+    (a whole number of deals) the start of the deal that follows them."""
+    query = f"p={players}&s={seed}&l={level}&r={rules}"
+    return f"{query}&m={'.'.join(str(a) for a in moves)}" if moves else query
+
+
+def deal_link(game: Game, level: str) -> str:
+    """The link that opens the current deal (after the game: its last deal) with
+    the same cards and the same sheet before it."""
+    return link_query(game.players, game.seed, level, game.rules.code(), tuple(game.history[:game.deal_start]))
+
+
+def _share(game: Game, level: str) -> dict:
+    """What the link shares: the deal's number and the totals before it (so a
+    line about the link gives nothing of the deal away)."""
+    before = [row for row in game.sheet.rows if row.deal < game.deal_no]
+    totals = [e.total for e in before[-1].entries] if before else [0] * game.players
+    return {"deal": game.deal_no + 1, "totals": totals, "fits": len(deal_link(game, level)) <= MAX_QUERY}
+
+
+def _shown(text: str) -> str:
+    """A bad value as an error message repeats it: never a whole long link."""
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
 def _parse_level(text: str) -> str:
     if text not in LEVELS:
         raise WebError("link.bad_level", f"unknown bot level {text!r}: expected one of {', '.join(LEVELS)}",
-                       value=text)
+                       value=_shown(text))
     return text
 
 
@@ -90,23 +115,36 @@ def _parse_rules(text: str) -> Rules:
     try:
         return Rules.parse(text)
     except NotationError as err:
-        raise WebError("link.bad_rules", str(err), value=text) from None
+        raise WebError("link.bad_rules", str(err), value=_shown(text)) from None
+
+
+def _parse_moves(text: str) -> tuple[Action, ...]:
+    moves = []
+    for i, token in enumerate(text.split("."), 1):
+        try:
+            moves.append(Action.parse(token))
+        except NotationError as err:
+            raise WebError("link.bad_move", f"link move {i}: {err}", index=i, move=_shown(token)) from None
+    return tuple(moves)
 
 
 def parse_link(query: str) -> dict:
-    """Validate a share-link query strictly: exactly ``p``, ``s``, ``l``, ``r``, once each."""
+    """Validate a share-link query strictly: ``p``, ``s``, ``l``, ``r`` once each,
+    and at most one ``m``. The moves are checked for notation here and for
+    legality by :func:`link_game`."""
     if len(query) > MAX_QUERY:
-        raise WebError("link.too_long", f"the link is too long ({len(query)} characters)")
+        raise WebError("link.too_long", f"the link is too long ({len(query)} characters)",
+                       length=len(query), limit=MAX_QUERY)
     query = query.removeprefix("?")
     values: dict[str, str] = {}
     for part in query.split("&") if query else []:
         name, eq, value = part.partition("=")
         name, value = unquote(name), unquote(value)
-        if name not in LINK_PARAMS:
-            raise WebError("link.unknown_param", f"unknown link parameter {name!r}", param=name)
+        if name not in LINK_PARAMS and name != "m":
+            raise WebError("link.unknown_param", f"unknown link parameter {name!r}", param=_shown(name))
         if name in values:
             raise WebError("link.repeated_param", f"link parameter {name!r} appears twice", param=name)
-        if not eq:
+        if not eq or not value:
             raise WebError("link.missing_value", f"link parameter {name!r} has no value", param=name)
         values[name] = value
     for name in LINK_PARAMS:
@@ -115,12 +153,28 @@ def parse_link(query: str) -> dict:
     try:
         players = parse_players(values["p"])
     except NotationError as err:
-        raise WebError("link.bad_players", str(err), value=values["p"]) from None
+        raise WebError("link.bad_players", str(err), value=_shown(values["p"])) from None
     try:
         seed = parse_seed(values["s"])
     except NotationError as err:
-        raise WebError("link.bad_seed", str(err), value=values["s"]) from None
-    return {"players": players, "seed": seed, "level": _parse_level(values["l"]), "rules": _parse_rules(values["r"])}
+        raise WebError("link.bad_seed", str(err), value=_shown(values["s"])) from None
+    return {"players": players, "seed": seed, "level": _parse_level(values["l"]), "rules": _parse_rules(values["r"]),
+            "moves": _parse_moves(values["m"]) if "m" in values else ()}
+
+
+def link_game(link: dict) -> Game:
+    """The game a parsed link opens: its moves replayed, which must be legal and
+    end where a deal starts."""
+    game = Game(link["players"], link["seed"], link["rules"])
+    for i, move in enumerate(link["moves"], 1):
+        try:
+            game.apply(move)
+        except IllegalActionError as err:
+            raise WebError("link.illegal_move", f"link move {i}: {err}", index=i, move=str(move)) from None
+    if game.deal_start != len(game.history):
+        raise WebError("link.not_deal_start", f"the link's {len(game.history)} moves do not end where a deal "
+                       "starts", moves=len(game.history))
+    return game
 
 
 def _reply(fn):
@@ -145,10 +199,11 @@ def _current() -> Session:
 
 
 def from_link(query: str) -> str:
-    """Start the game a share link describes (``?p=3&s=42&l=easy&r=std``)."""
+    """Start the game a share link describes (``?p=3&s=42&l=easy&r=std``, and
+    with ``&m=<moves>`` at a later deal). A bad link changes nothing."""
     def run():
-        p = parse_link(query)
-        return _start(Game(p["players"], p["seed"], p["rules"]), p["level"])
+        link = parse_link(query)
+        return _start(link_game(link), link["level"])
     return _reply(run)
 
 
@@ -158,7 +213,7 @@ def fresh(players: str = "3", level: str = DEFAULT_LEVEL, rules: str = "std") ->
         try:
             n = parse_players(str(players))
         except NotationError as err:
-            raise WebError("link.bad_players", str(err), value=str(players)) from None
+            raise WebError("link.bad_players", str(err), value=_shown(str(players))) from None
         seed = random.SystemRandom().randrange(1, 10**9)
         return _start(Game(n, seed, _parse_rules(rules)), _parse_level(level))
     return _reply(run)
