@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from .actions import Action
 from .bots import BOT_LEVELS, decide, make_bot
-from .cards import NotationError
+from .cards import MARRIAGE_VALUES, SUIT_CHARS, NotationError, card_str
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
 from .rules import Rules
@@ -274,10 +274,41 @@ def bot_step() -> str:
         if seat is None or seat == HUMAN:
             raise WebError("game.no_bot_to_move", "no bot is to move")
         action = session.bot_action()
+        bid, trump = game.bid, game.trump
         game.apply(action)
         out = session.state()
-        # A card given to another bot is hidden from the person: name only the kind.
-        public = action.kind != "give" or action.target == HUMAN
-        out["moved"] = {"seat": seat, "kind": action.kind, "action": str(action) if public else None}
+        out["moved"] = describe_move(seat, action, bid, trump)
         return out
     return _reply(run)
+
+
+def describe_move(seat: int, action: Action, bid: int, trump: int) -> dict:
+    """Everything public about a move, for the page to announce it; ``bid`` and
+    ``trump`` are the bid and trump suit (-1: none) just before it.
+
+    >>> move = describe_move(2, Action.parse("mKh"), 120, 1)   # K♥ led, the ♥ marriage declared
+    >>> move["card"], move["suit"], move["points"], move["trump"], move["previous_trump"]
+    ('Kh', 'h', 100, 'h', 'c')
+    >>> describe_move(0, Action.parse("c140"), 120, -1)
+    {'seat': 0, 'kind': 'contract', 'action': 'c140', 'value': 140, 'raised': True}
+    >>> describe_move(1, Action.parse("gAh2"), 100, -1)     # a card given to a bot stays hidden
+    {'seat': 1, 'kind': 'give', 'action': None, 'to': 2}
+    """
+    kind = action.kind
+    public = kind != "give" or action.target == HUMAN
+    out = {"seat": seat, "kind": kind, "action": str(action) if public else None}
+    if kind == "give":
+        out["to"] = action.target
+    if action.card is not None and public:
+        out["card"] = card_str(action.card)
+    if kind in ("bid", "contract", "talon"):
+        out["value"] = action.value
+    elif kind in ("fall", "write_off"):
+        out["value"] = bid  # what the declarer concedes or writes off
+    if kind == "contract":
+        out["raised"] = action.value > bid
+    if kind == "meld":
+        suit = action.card // 6
+        out.update(suit=SUIT_CHARS[suit], points=MARRIAGE_VALUES[suit], trump=SUIT_CHARS[suit],
+                   previous_trump=SUIT_CHARS[trump] if trump >= 0 else None)
+    return out
