@@ -119,6 +119,14 @@ def test_a_tampered_link_is_a_clear_error_and_changes_nothing(deal3_link, change
     assert call(web.state) == before
 
 
+def test_a_link_that_fits_opens():
+    room = web.MAX_QUERY - len(f"{START}&m=")
+    query = f"?{START}&m=" + ".".join(["b110"] + ["p"] * ((room - 4) // 2))
+    assert len(query) == web.MAX_QUERY + 1  # with its "?", as the page passes location.search
+    assert call(web.from_link, query)["error"]["key"] == "link.illegal_move"  # read, not refused for length
+    assert call(web.from_link, query + ".p")["error"]["key"] == "link.too_long"
+
+
 def test_a_bad_move_shows_only_the_start_of_a_long_token():
     reply = call(web.from_link, START + "&m=" + "x" * 500)
     assert reply["error"]["key"] == "link.bad_move"

@@ -10,6 +10,8 @@ locale string for the page and ``text`` is the same message in English.
 >>> state = json.loads(from_link("?p=3&s=42&l=easy&r=std"))
 >>> state["ok"], state["link"], state["view"]["players"]
 (True, 'p=3&s=42&l=easy&r=std', 3)
+>>> json.loads(from_link("?p=3&s=42&l=easy&r=std&m=p.p"))["error"]["key"]  # stops inside a deal
+'link.not_deal_start'
 >>> json.loads(from_link("?p=5&s=42&l=easy&r=std"))["error"]["key"]
 'link.bad_players'
 """
@@ -62,13 +64,14 @@ class Session:
 
     def state(self) -> dict:
         game = self.game
+        link = deal_link(game, self.level)
         return {
             "ok": True,
             "view": game.view(HUMAN),
             "human": HUMAN,
             "level": self.level,
-            "link": deal_link(game, self.level),
-            "share": _share(game, self.level),
+            "link": link,
+            "share": _share(game, link),
             "save": json.dumps({"v": SAVE_VERSION, "record": str(game.record()), "level": self.level},
                                separators=(",", ":")),
             "bot_to_move": game.to_move is not None and game.to_move != HUMAN,
@@ -91,12 +94,13 @@ def deal_link(game: Game, level: str) -> str:
     return link_query(game.players, game.seed, level, game.rules.code(), tuple(game.history[:game.deal_start]))
 
 
-def _share(game: Game, level: str) -> dict:
-    """What the link shares: the deal's number and the totals before it (so a
-    line about the link gives nothing of the deal away)."""
+def _share(game: Game, link: str) -> dict:
+    """What the deal's link shares: its number and the totals before it (so a
+    line about the link gives nothing of the deal away), and whether the link
+    is short enough to be opened."""
     before = [row for row in game.sheet.rows if row.deal < game.deal_no]
     totals = [e.total for e in before[-1].entries] if before else [0] * game.players
-    return {"deal": game.deal_no + 1, "totals": totals, "fits": len(deal_link(game, level)) <= MAX_QUERY}
+    return {"deal": game.deal_no + 1, "totals": totals, "fits": len(link) <= MAX_QUERY}
 
 
 def _shown(text: str) -> str:
@@ -132,10 +136,10 @@ def parse_link(query: str) -> dict:
     """Validate a share-link query strictly: ``p``, ``s``, ``l``, ``r`` once each,
     and at most one ``m``. The moves are checked for notation here and for
     legality by :func:`link_game`."""
+    query = query.removeprefix("?")
     if len(query) > MAX_QUERY:
         raise WebError("link.too_long", f"the link is too long ({len(query)} characters)",
                        length=len(query), limit=MAX_QUERY)
-    query = query.removeprefix("?")
     values: dict[str, str] = {}
     for part in query.split("&") if query else []:
         name, eq, value = part.partition("=")
