@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from thousand.view import RAISE_PROMPTS
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 LOCALES = sorted(p.stem for p in (WEB / "locales").glob("*.json"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -66,7 +68,7 @@ def test_keys_for_python_messages_exist():
     for key in set(re.findall(r"\"((?:link|save|game)\.\w+)\"", web_py)):
         assert f"error.{key}" in strings, key
     view_py = (WEB.parent / "thousand" / "view.py").read_text(encoding="utf-8")
-    for key in set(re.findall(r"\"key\": \"(\w+)\"", view_py)):
+    for key in set(re.findall(r"\"key\": \"(\w+)\"", view_py)) | {k for k, _ in RAISE_PROMPTS.values()}:
         assert f"prompt.{key}" in strings, key
     for fam, items in [("rank", "9JQKTA"), ("suit", "scdh")]:
         for x in items:

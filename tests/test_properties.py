@@ -48,6 +48,8 @@ def known_cards(game: Game, seat: int) -> set[str]:
     ld = game.last_deal  # the previous deal's cards are all out by now
     if ld is not None:
         known |= {c for t in ld["talons"] for c in t}
+        if ld["last_trick"] is not None:  # played openly, shown with the deal's result
+            known |= set(ld["last_trick"][0])
     return {card_str(c) for c in known}
 
 

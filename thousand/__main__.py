@@ -52,7 +52,7 @@ def print_sheet(view: dict) -> None:
 
 def print_table(view: dict) -> None:
     print()
-    parts = [f"Deal {view['deal'] + 1}", f"dealer {name(view['dealer'])}"]
+    parts = [f"Deal {view['deal']}", f"dealer {name(view['dealer'])}"]
     if view["sitter"] is not None:
         parts.append(f"{name(view['sitter'])} sits on the talon")
     if view["declarer"] is not None:

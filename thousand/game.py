@@ -44,6 +44,7 @@ from .scoring import (
     NOTHING,
     RESET,
     WRITE_OFF_POINTS,
+    Note,
     Outcome,
     GOAL,
     ScoreSheet,
@@ -175,11 +176,14 @@ class Game:
                 else:
                     extra = [mask_of(deck[21:24])]
             self.talons = extra
-            if not self._redeal_due():
+            why = self._redeal_reason()
+            if why is None:
                 break
-            self._record(kind="redeal", outcomes=[DASHED if s in self.active else NOTHING for s in range(n)])
+            self._record(kind="redeal", outcomes=[DASHED if s in self.active else NOTHING for s in range(n)],
+                         notes=(why,))
             self.deal_no += 1
         self.dealt_hands = tuple(self.hands)
+        self.deal_start = len(self.history)  # the moves before this deal (a shared link replays them)
         self._next = {self.active[i]: self.active[(i + 1) % len(self.active)] for i in range(len(self.active))}
         self.phase = BIDDING
         self.bids: list[tuple[int, int | None]] = [(first, OPENING_BID)]
@@ -202,10 +206,15 @@ class Game:
         self.played = 0
         self._legal_cache: list[int] | None = None
 
-    def _redeal_due(self) -> bool:
-        if any(count(h & NINES) == 4 for h in self.hands):
-            return True
-        return self.players > 2 and count(self.talons[0] & NINES) == 3
+    def _redeal_reason(self) -> Note | None:
+        """Why this deal must be redealt (the redealing hand is shown, so this is
+        public), or None when it is played."""
+        for seat, hand in enumerate(self.hands):
+            if count(hand & NINES) == 4:
+                return Note.make("note.redeal_nines_hand", seat=seat)
+        if self.players > 2 and count(self.talons[0] & NINES) == 3:
+            return Note.make("note.redeal_nines_talon")
+        return None
 
     # --------------------------------------------------------------- queries
     @property
@@ -396,16 +405,14 @@ class Game:
                 elif kind == "write_off":
                     outcomes.append(Outcome(None, KEEP, "р"))
                 else:
-                    pts = self.trick_points[s] + (0 if barrel(s) else self.meld_points[s])
-                    value = self.contract if pts >= self.contract else -self.contract
-                    outcomes.append(Outcome(value, RESET))
+                    outcomes.append(self._declarer_outcome())
             elif kind == "fall":
                 outcomes.append(DASHED)
             elif kind == "write_off":
-                outcomes.append(NOTHING if barrel(s) else Outcome(WRITE_OFF_POINTS, KEEP))
+                outcomes.append(Outcome(None, KEEP, note=Note.make("note.on_barrel", seat=s)) if barrel(s)
+                                else Outcome(WRITE_OFF_POINTS, KEEP))
             elif barrel(s):
-                dash = self.rules.strict_barrel or not self.tricks_won[s]
-                outcomes.append(DASHED if dash else Outcome(None, RESET))
+                outcomes.append(self._barrel_outcome(s))
             else:
                 pts = round_points(self.trick_points[s] + self.meld_points[s])
                 outcomes.append(Outcome(pts, RESET) if pts else DASHED)
@@ -415,25 +422,48 @@ class Game:
             "trick_points": list(self.trick_points), "meld_points": list(self.meld_points),
             "made": None if kind != "played" else outcomes[d].points > 0,
             "talons": [cards_of(t) for t in self.talons], "taken_talon": self.taken_talon, "bid": self.bid,
+            "last_trick": self.last_trick,
         }
         self._record(kind, outcomes)
         self._after_deal()
+
+    def _declarer_outcome(self) -> Outcome:
+        """A played deal: exactly the contract if made, else minus it. On the barrel
+        marriages do not count, which the note says when that lost the contract."""
+        s = self.declarer
+        on_barrel = self.sheet.on_barrel(s)
+        pts = self.trick_points[s] + (0 if on_barrel else self.meld_points[s])
+        if pts >= self.contract:
+            return Outcome(self.contract, RESET)
+        note = None
+        if on_barrel and self.meld_points[s]:
+            note = Note.make("note.barrel_no_melds", seat=s, tricks=self.trick_points[s], contract=self.contract)
+        return Outcome(-self.contract, RESET, note=note)
+
+    def _barrel_outcome(self, s: int) -> Outcome:
+        """An opponent on the barrel in a played deal records nothing: a dash without
+        a trick (with the strict barrel, always), else the series restarts."""
+        if self.rules.strict_barrel:
+            return Outcome(None, DASH, note=Note.make("note.barrel_dash_strict", seat=s))
+        if not self.tricks_won[s]:
+            return Outcome(None, DASH, note=Note.make("note.barrel_dash", seat=s))
+        return Outcome(None, RESET, note=Note.make("note.on_barrel", seat=s))
 
     def _sitter_outcome(self, kind: str) -> Outcome:
         """4 players: the sitter scores the talon's cards and a marriage lying in it."""
         s = self.sitter
         if self.sheet.on_barrel(s):
-            return NOTHING
+            return Outcome(None, KEEP, note=Note.make("note.on_barrel", seat=s))
         talon = self.talons[0]
         pts = round_points(fast_points(talon) + marriage_points(talon))
         if kind == "write_off":  # a written-off deal leaves every dash series alone
             return Outcome(pts, KEEP)
         return Outcome(pts, RESET) if pts else DASHED
 
-    def _record(self, kind: str, outcomes: list[Outcome]) -> None:
+    def _record(self, kind: str, outcomes: list[Outcome], notes: tuple[Note, ...] = ()) -> None:
         declarer = None if kind == "redeal" else self.declarer
         contract = None if kind == "redeal" else (self.contract if kind == "played" else self.bid)
-        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes)
+        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes, notes)
 
     def _after_deal(self) -> None:
         if max(self.sheet.totals) >= GOAL:

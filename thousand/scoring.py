@@ -5,6 +5,10 @@ sheet turns outcomes into rows, applying the dash series, the three-dash
 penalty and the barrel. Being on the barrel is not stored: a player is on it
 exactly when their total is 900 (the total is pinned there on arrival).
 
+Rows carry :class:`Note` s, one-line explanations for people of what the rules
+did to a seat (the barrel, the three-dash penalty, why a deal was redealt).
+The game adds the notes only it can know; the sheet adds the ones it applies.
+
 >>> round_points(44), round_points(45), round_points(15), round_points(4)
 (40, 50, 20, 0)
 """
@@ -30,6 +34,45 @@ def round_points(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+# English texts of the notes; the page has them in its locales as ``note.<name>``
+# and fills ``{name}`` with the name of ``args["seat"]``.
+NOTE_TEXTS = {
+    "note.barrel_reached": "{name}: 900, on the barrel. From now on only a made contract scores",
+    "note.barrel_capped": "{name}: {points} would make {sum}, but the barrel holds the score at 900. From now on "
+                          "only a made contract scores",
+    "note.on_barrel": "{name}: on the barrel only a made contract scores, so nothing is recorded",
+    "note.barrel_dash": "{name}: no trick on the barrel, a dash",
+    "note.barrel_dash_strict": "{name}: on the strict barrel every deal without a made contract is a dash",
+    "note.barrel_no_melds": "{name}: marriages do not count on the barrel, and {tricks} in tricks is short of "
+                            "{contract}",
+    "note.bolt": "{name}: three dashes in a row cost {penalty}",
+    "note.off_barrel": "{name}: off the barrel, now {total}",
+    "note.redeal_nines_hand": "Redeal: {name} held all four nines",
+    "note.redeal_nines_talon": "Redeal: the talon held three nines",
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Why a row came out as it did, for people: a locale key and its values.
+
+    >>> Note.make("note.bolt", seat=1, penalty=100).to_json()["text"]
+    'seat 1: three dashes in a row cost 100'
+    """
+
+    key: str
+    args: tuple[tuple[str, int], ...] = ()  # pairs, so that rows stay hashable
+
+    @classmethod
+    def make(cls, key: str, **args: int) -> "Note":
+        return cls(key, tuple(args.items()))
+
+    def to_json(self) -> dict:
+        args = dict(self.args)
+        name = f"seat {args['seat']}" if "seat" in args else ""
+        return {"key": self.key, "args": args, "text": NOTE_TEXTS[self.key].format(name=name, **args)}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one seat gets from one deal, before dashes and the barrel apply."""
@@ -37,6 +80,7 @@ class Outcome:
     points: int | None  # None: nothing is recorded
     series: int  # DASH, RESET or KEEP
     mark: str = ""  # "р" for the declarer's write-off
+    note: Note | None = None  # why, where only the game knows it (the barrel's own rules)
 
 
 NOTHING = Outcome(None, KEEP)
@@ -67,10 +111,12 @@ class Row:
     declarer: int | None
     contract: int | None
     entries: tuple[Entry, ...]
+    notes: tuple[Note, ...] = ()
 
     def to_json(self) -> dict:
         return {"deal": self.deal, "dealer": self.dealer, "kind": self.kind, "declarer": self.declarer,
-                "contract": self.contract, "entries": [e.to_json() for e in self.entries]}
+                "contract": self.contract, "entries": [e.to_json() for e in self.entries],
+                "notes": [n.to_json() for n in self.notes]}
 
 
 @dataclass
@@ -94,14 +140,19 @@ class ScoreSheet:
         return self.totals[seat] == BARREL
 
     def record(self, deal: int, dealer: int, kind: str, declarer: int | None, contract: int | None,
-               outcomes: list[Outcome]) -> Row:
+               outcomes: list[Outcome], notes: tuple[Note, ...] = ()) -> Row:
         entries = []
+        notes = list(notes)
         for seat, out in enumerate(outcomes):
-            total = self.totals[seat]
+            before = total = self.totals[seat]
             penalty = 0
+            if out.note is not None:
+                notes.append(out.note)
             if out.points is not None:
                 total += out.points
                 if BARREL <= total < GOAL:
+                    notes.append(Note.make("note.barrel_capped", seat=seat, points=out.points, sum=total)
+                                 if total > BARREL else Note.make("note.barrel_reached", seat=seat))
                     total = BARREL  # onto the barrel, pinned at exactly 900
             if out.series == DASH:
                 self.dashes[seat] += 1
@@ -109,11 +160,14 @@ class ScoreSheet:
                     penalty = -DASH_PENALTY
                     total -= DASH_PENALTY  # on the barrel this also takes the player off it
                     self.dashes[seat] = 0
+                    notes.append(Note.make("note.bolt", seat=seat, penalty=DASH_PENALTY))
             elif out.series == RESET:
                 self.dashes[seat] = 0
-            entries.append(Entry(out.points, out.series == DASH, penalty, total, out.mark, total - self.totals[seat]))
+            if before == BARREL and total < BARREL:
+                notes.append(Note.make("note.off_barrel", seat=seat, total=total))
+            entries.append(Entry(out.points, out.series == DASH, penalty, total, out.mark, total - before))
             self.totals[seat] = total
-        row = Row(deal, dealer, kind, declarer, contract, tuple(entries))
+        row = Row(deal, dealer, kind, declarer, contract, tuple(entries), tuple(notes))
         self.rows.append(row)
         return row
 

@@ -15,7 +15,8 @@ English label (the shell localizes by ``kind``), and a prompt. Hidden cards
 from __future__ import annotations
 
 from .actions import ACTIONS
-from .cards import MARRIAGE_VALUES, SUIT_CHARS, SUIT_SYMBOLS, card_str, cards_of, count
+from .cards import MARRIAGE_VALUES, SUIT_CHARS, SUIT_SYMBOLS, card_str, cards_of, count, marriage_points
+from .game import BID_STEP, bid_limit
 from .scoring import BARREL, GOAL
 
 VIEW_VERSION = 1
@@ -59,6 +60,14 @@ def _ended_talon_visible(last_deal: dict, seat: int, index: int) -> bool:
     return seat == last_deal["declarer"] or last_deal["bid"] > 100
 
 
+def _trick_json(trick: tuple | None) -> dict | None:
+    """A finished trick (cards, their seats, the winner) as JSON, or None."""
+    if trick is None:
+        return None
+    cards, seats, winner = trick
+    return {"cards": [{"seat": s, "card": card_str(c)} for s, c in zip(seats, cards)], "winner": winner}
+
+
 def _unplayable_reasons(game, seat: int) -> dict[str, dict]:
     """Why each card of the hand may not be played now (shown on hover), as a
     locale key with its suits and the same in English."""
@@ -75,24 +84,48 @@ def _unplayable_reasons(game, seat: int) -> dict[str, dict]:
     return {card_str(c): reason for c in cards_of(game.hands[seat]) if c not in legal}
 
 
+# The bidding and contract prompts, by what stops the player from raising: nothing,
+# having no marriage (the limit is 120), or the limit of 120 plus the marriages.
+RAISE_PROMPTS = {
+    ("bidding", "free"): ("bid", "The bid is {bid}: raise to {next} or pass (you may bid up to {limit})"),
+    ("bidding", "no_marriage"): ("bid_no_marriage", "The bid is {bid}: you may only pass. Bidding above {limit} "
+                                                    "needs a marriage in your hand"),
+    ("bidding", "limit"): ("bid_limit", "The bid is {bid}: you may only pass. Your limit is {limit}: 120 plus "
+                                        "your marriages ({marriages})"),
+    ("contract", "free"): ("contract", "Keep {bid} or raise it up to {limit} (120 plus your marriages), fall or "
+                                       "write off"),
+    ("contract", "no_marriage"): ("contract_no_marriage", "Keep {bid}, fall or write off. Raising above {limit} "
+                                                          "needs a marriage in your hand"),
+    ("contract", "limit"): ("contract_limit", "Keep {bid}, fall or write off. You may not raise: your limit is "
+                                              "{limit}, 120 plus your marriages ({marriages})"),
+}
+
+
+def _raise_prompt(game, seat: int) -> dict:
+    """Bids and contracts stop at 120 plus the marriages in hand: where that limit
+    is what forbids raising, the prompt says so."""
+    hand = game.hands[seat]
+    args = {"bid": game.bid, "next": game.bid + BID_STEP, "limit": bid_limit(hand),
+            "marriages": marriage_points(hand)}
+    stop = "free" if args["next"] <= args["limit"] else "limit" if args["marriages"] else "no_marriage"
+    key, text = RAISE_PROMPTS[game.phase, stop]
+    return {"key": key, "args": args, "text": text.format(**args)}
+
+
 def _prompt(game, seat: int) -> dict:
     phase, mover = game.phase, game.to_move
     if phase == "over":
         return {"key": "over", "args": {"winner": game.winner}, "text": f"Game over: seat {game.winner} wins"}
     if mover != seat:
         return {"key": "wait", "args": {"seat": mover, "phase": phase}, "text": f"Waiting for seat {mover}"}
-    if phase == "bidding":
-        return {"key": "bid", "args": {"bid": game.bid, "next": game.bid + 10},
-                "text": f"The bid is {game.bid}: raise to {game.bid + 10} or pass"}
+    if phase in ("bidding", "contract"):
+        return _raise_prompt(game, seat)
     if phase == "talon":
         return {"key": "talon", "args": {}, "text": "Take one of the two closed talons"}
     if phase == "giving":
         received = {s for _, s in game.gifts}
         left = [s for s in game.active if s != seat and s not in received]
         return {"key": "give", "args": {"seats": left}, "text": "Give one card to each opponent"}
-    if phase == "contract":
-        return {"key": "contract", "args": {"bid": game.bid},
-                "text": f"Keep {game.bid}, raise it, fall or write off"}
     if game.trick:
         return {"key": "follow", "args": {}, "text": "Play a card"}
     return {"key": "lead", "args": {}, "text": "Lead a card (leading K or Q of a marriage may declare it)"}
@@ -109,16 +142,14 @@ def build_view(game, seat: int) -> dict:
         talons.append({"size": count(mask), "cards": _cards(mask) if shown else None, "taken_by": taken_by})
     is_declarer = seat == game.declarer
     trick = [{"seat": s, "card": card_str(c)} for s, c in zip(game.trick_seats, game.trick)]
-    last = None
-    if game.last_trick is not None:
-        cards, seats, winner = game.last_trick
-        last = {"cards": [{"seat": s, "card": card_str(c)} for s, c in zip(seats, cards)], "winner": winner}
     legal = [_action_json(a) for a in game.legal_actions()] if game.to_move == seat else []
     last_deal = None
     if game.last_deal is not None:
         ld = game.last_deal
         # Once a deal is over all its cards were played; both 2-player talons may be shown.
-        last_deal = {k: v for k, v in ld.items() if k not in ("talons", "bid")}
+        last_deal = {k: v for k, v in ld.items() if k not in ("talons", "bid", "last_trick")}
+        # The deal's final trick, for the page to show with the deal's result.
+        last_deal["last_trick"] = _trick_json(ld["last_trick"])
         last_deal["talons"] = [[card_str(c) for c in t] if _ended_talon_visible(ld, seat, i) else None
                                for i, t in enumerate(ld["talons"])]
     sheet = game.sheet.to_json()
@@ -128,7 +159,9 @@ def build_view(game, seat: int) -> dict:
         "seat": seat,
         "rules": game.rules.code(),
         "phase": game.phase,
-        "deal": game.deal_no,
+        # The deal's number for people: 1, 2, ... counting redeals (one sheet row
+        # each), so after the game it is the deal that ended it.
+        "deal": game.deal_no + 1,
         "dealer": game.dealer,
         "first_hand": game.first_hand,
         "sitter": game.sitter if game.sitter >= 0 else None,
@@ -147,7 +180,7 @@ def build_view(game, seat: int) -> dict:
         "you_gave": [{"card": card_str(c), "to": s} for c, s in game.gifts] if is_declarer else [],
         "gifts_made": [s for _, s in game.gifts],
         "trick": trick,
-        "last_trick": last,
+        "last_trick": _trick_json(game.last_trick),
         "trump": SUIT_CHARS[game.trump] if game.trump >= 0 else None,
         "melds": [{"seat": s, "suit": SUIT_CHARS[u], "points": MARRIAGE_VALUES[u]} for s, u in game.melds],
         "trick_points": list(game.trick_points),

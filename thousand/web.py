@@ -10,6 +10,8 @@ locale string for the page and ``text`` is the same message in English.
 >>> state = json.loads(from_link("?p=3&s=42&l=easy&r=std"))
 >>> state["ok"], state["link"], state["view"]["players"]
 (True, 'p=3&s=42&l=easy&r=std', 3)
+>>> json.loads(from_link("?p=3&s=42&l=easy&r=std&m=p.p"))["error"]["key"]  # stops inside a deal
+'link.not_deal_start'
 >>> json.loads(from_link("?p=5&s=42&l=easy&r=std"))["error"]["key"]
 'link.bad_players'
 """
@@ -22,7 +24,7 @@ from urllib.parse import unquote
 
 from .actions import Action
 from .bots import BOT_LEVELS, decide, make_bot
-from .cards import NotationError
+from .cards import MARRIAGE_VALUES, SUIT_CHARS, NotationError, card_str
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
 from .rules import Rules
@@ -30,18 +32,23 @@ from .rules import Rules
 HUMAN = 0
 LEVELS = BOT_LEVELS
 DEFAULT_LEVEL = "medium"
-LINK_PARAMS = ("p", "s", "l", "r")
+LINK_PARAMS = ("p", "s", "l", "r")  # each exactly once; "m" (the moves before the deal) is optional
 SAVE_VERSION = 1
-MAX_QUERY = 200
+# A link to a late deal carries the game's moves so far, about 100 characters a
+# deal (3 players): games between medium bots took up to 80 deals, 7,000 characters.
+MAX_QUERY = 16_000
+SHOWN = 24  # how much of a bad value an error message repeats
 MAX_SAVE = 200_000  # a record of a very long game is still far below this
 
 
 class WebError(Exception):
     """A problem to show to the person, with a locale key and English text."""
 
-    def __init__(self, key: str, text: str, **args) -> None:
+    def __init__(self, key: str, text: str, **params) -> None:
         super().__init__(text)
-        self.key, self.text, self.args = key, text, args
+        # Not ``self.args``: Exception keeps that as a tuple, which would turn the
+        # placeholders' values into their names.
+        self.key, self.text, self.params = key, text, params
 
 
 class Session:
@@ -57,12 +64,14 @@ class Session:
 
     def state(self) -> dict:
         game = self.game
+        link = deal_link(game, self.level)
         return {
             "ok": True,
             "view": game.view(HUMAN),
             "human": HUMAN,
             "level": self.level,
-            "link": link_query(game.players, game.seed, self.level, game.rules.code()),
+            "link": link,
+            "share": _share(game, link),
             "save": json.dumps({"v": SAVE_VERSION, "record": str(game.record()), "level": self.level},
                                separators=(",", ":")),
             "bot_to_move": game.to_move is not None and game.to_move != HUMAN,
@@ -72,15 +81,37 @@ class Session:
 _session: Session | None = None
 
 
-def link_query(players: int, seed: int, level: str, rules: str) -> str:
-    """The share-link query (without ``?``) that opens this game for anyone."""
-    return f"p={players}&s={seed}&l={level}&r={rules}"
+def link_query(players: int, seed: int, level: str, rules: str, moves: tuple[Action, ...] = ()) -> str:
+    """The share-link query (without ``?``): the game's start, or with ``moves``
+    (a whole number of deals) the start of the deal that follows them."""
+    query = f"p={players}&s={seed}&l={level}&r={rules}"
+    return f"{query}&m={'.'.join(str(a) for a in moves)}" if moves else query
+
+
+def deal_link(game: Game, level: str) -> str:
+    """The link that opens the current deal (after the game: its last deal) with
+    the same cards and the same sheet before it."""
+    return link_query(game.players, game.seed, level, game.rules.code(), tuple(game.history[:game.deal_start]))
+
+
+def _share(game: Game, link: str) -> dict:
+    """What the deal's link shares: its number and the totals before it (so a
+    line about the link gives nothing of the deal away), and whether the link
+    is short enough to be opened."""
+    before = [row for row in game.sheet.rows if row.deal < game.deal_no]
+    totals = [e.total for e in before[-1].entries] if before else [0] * game.players
+    return {"deal": game.deal_no + 1, "totals": totals, "fits": len(link) <= MAX_QUERY}
+
+
+def _shown(text: str) -> str:
+    """A bad value as an error message repeats it: never a whole long link."""
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
 def _parse_level(text: str) -> str:
     if text not in LEVELS:
         raise WebError("link.bad_level", f"unknown bot level {text!r}: expected one of {', '.join(LEVELS)}",
-                       value=text)
+                       value=_shown(text))
     return text
 
 
@@ -88,23 +119,36 @@ def _parse_rules(text: str) -> Rules:
     try:
         return Rules.parse(text)
     except NotationError as err:
-        raise WebError("link.bad_rules", str(err), value=text) from None
+        raise WebError("link.bad_rules", str(err), value=_shown(text)) from None
+
+
+def _parse_moves(text: str) -> tuple[Action, ...]:
+    moves = []
+    for i, token in enumerate(text.split("."), 1):
+        try:
+            moves.append(Action.parse(token))
+        except NotationError as err:
+            raise WebError("link.bad_move", f"link move {i}: {err}", index=i, move=_shown(token)) from None
+    return tuple(moves)
 
 
 def parse_link(query: str) -> dict:
-    """Validate a share-link query strictly: exactly ``p``, ``s``, ``l``, ``r``, once each."""
-    if len(query) > MAX_QUERY:
-        raise WebError("link.too_long", f"the link is too long ({len(query)} characters)")
+    """Validate a share-link query strictly: ``p``, ``s``, ``l``, ``r`` once each,
+    and at most one ``m``. The moves are checked for notation here and for
+    legality by :func:`link_game`."""
     query = query.removeprefix("?")
+    if len(query) > MAX_QUERY:
+        raise WebError("link.too_long", f"the link is too long ({len(query)} characters)",
+                       length=len(query), limit=MAX_QUERY)
     values: dict[str, str] = {}
     for part in query.split("&") if query else []:
         name, eq, value = part.partition("=")
         name, value = unquote(name), unquote(value)
-        if name not in LINK_PARAMS:
-            raise WebError("link.unknown_param", f"unknown link parameter {name!r}", param=name)
+        if name not in LINK_PARAMS and name != "m":
+            raise WebError("link.unknown_param", f"unknown link parameter {name!r}", param=_shown(name))
         if name in values:
             raise WebError("link.repeated_param", f"link parameter {name!r} appears twice", param=name)
-        if not eq:
+        if not eq or not value:
             raise WebError("link.missing_value", f"link parameter {name!r} has no value", param=name)
         values[name] = value
     for name in LINK_PARAMS:
@@ -113,12 +157,28 @@ def parse_link(query: str) -> dict:
     try:
         players = parse_players(values["p"])
     except NotationError as err:
-        raise WebError("link.bad_players", str(err), value=values["p"]) from None
+        raise WebError("link.bad_players", str(err), value=_shown(values["p"])) from None
     try:
         seed = parse_seed(values["s"])
     except NotationError as err:
-        raise WebError("link.bad_seed", str(err), value=values["s"]) from None
-    return {"players": players, "seed": seed, "level": _parse_level(values["l"]), "rules": _parse_rules(values["r"])}
+        raise WebError("link.bad_seed", str(err), value=_shown(values["s"])) from None
+    return {"players": players, "seed": seed, "level": _parse_level(values["l"]), "rules": _parse_rules(values["r"]),
+            "moves": _parse_moves(values["m"]) if "m" in values else ()}
+
+
+def link_game(link: dict) -> Game:
+    """The game a parsed link opens: its moves replayed, which must be legal and
+    end where a deal starts."""
+    game = Game(link["players"], link["seed"], link["rules"])
+    for i, move in enumerate(link["moves"], 1):
+        try:
+            game.apply(move)
+        except IllegalActionError as err:
+            raise WebError("link.illegal_move", f"link move {i}: {err}", index=i, move=str(move)) from None
+    if game.deal_start != len(game.history):
+        raise WebError("link.not_deal_start", f"the link's {len(game.history)} moves do not end where a deal "
+                       "starts", moves=len(game.history))
+    return game
 
 
 def _reply(fn):
@@ -126,7 +186,7 @@ def _reply(fn):
     try:
         out = fn()
     except WebError as err:
-        out = {"ok": False, "error": {"key": err.key, "args": err.args, "text": err.text}}
+        out = {"ok": False, "error": {"key": err.key, "args": err.params, "text": err.text}}
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -143,10 +203,11 @@ def _current() -> Session:
 
 
 def from_link(query: str) -> str:
-    """Start the game a share link describes (``?p=3&s=42&l=easy&r=std``)."""
+    """Start the game a share link describes (``?p=3&s=42&l=easy&r=std``, and
+    with ``&m=<moves>`` at a later deal). A bad link changes nothing."""
     def run():
-        p = parse_link(query)
-        return _start(Game(p["players"], p["seed"], p["rules"]), p["level"])
+        link = parse_link(query)
+        return _start(link_game(link), link["level"])
     return _reply(run)
 
 
@@ -156,7 +217,7 @@ def fresh(players: str = "3", level: str = DEFAULT_LEVEL, rules: str = "std") ->
         try:
             n = parse_players(str(players))
         except NotationError as err:
-            raise WebError("link.bad_players", str(err), value=str(players)) from None
+            raise WebError("link.bad_players", str(err), value=_shown(str(players))) from None
         seed = random.SystemRandom().randrange(1, 10**9)
         return _start(Game(n, seed, _parse_rules(rules)), _parse_level(level))
     return _reply(run)
@@ -217,10 +278,41 @@ def bot_step() -> str:
         if seat is None or seat == HUMAN:
             raise WebError("game.no_bot_to_move", "no bot is to move")
         action = session.bot_action()
+        bid, trump = game.bid, game.trump
         game.apply(action)
         out = session.state()
-        # A card given to another bot is hidden from the person: name only the kind.
-        public = action.kind != "give" or action.target == HUMAN
-        out["moved"] = {"seat": seat, "kind": action.kind, "action": str(action) if public else None}
+        out["moved"] = describe_move(seat, action, bid, trump)
         return out
     return _reply(run)
+
+
+def describe_move(seat: int, action: Action, bid: int, trump: int) -> dict:
+    """Everything public about a move, for the page to announce it; ``bid`` and
+    ``trump`` are the bid and trump suit (-1: none) just before it.
+
+    >>> move = describe_move(2, Action.parse("mKh"), 120, 1)   # K♥ led, the ♥ marriage declared
+    >>> move["card"], move["suit"], move["points"], move["trump"], move["previous_trump"]
+    ('Kh', 'h', 100, 'h', 'c')
+    >>> describe_move(0, Action.parse("c140"), 120, -1)
+    {'seat': 0, 'kind': 'contract', 'action': 'c140', 'value': 140, 'raised': True}
+    >>> describe_move(1, Action.parse("gAh2"), 100, -1)     # a card given to a bot stays hidden
+    {'seat': 1, 'kind': 'give', 'action': None, 'to': 2}
+    """
+    kind = action.kind
+    public = kind != "give" or action.target == HUMAN
+    out = {"seat": seat, "kind": kind, "action": str(action) if public else None}
+    if kind == "give":
+        out["to"] = action.target
+    if action.card is not None and public:
+        out["card"] = card_str(action.card)
+    if kind in ("bid", "contract", "talon"):
+        out["value"] = action.value
+    elif kind in ("fall", "write_off"):
+        out["value"] = bid  # what the declarer concedes or writes off
+    if kind == "contract":
+        out["raised"] = action.value > bid
+    if kind == "meld":
+        suit = action.card // 6
+        out.update(suit=SUIT_CHARS[suit], points=MARRIAGE_VALUES[suit], trump=SUIT_CHARS[suit],
+                   previous_trump=SUIT_CHARS[trump] if trump >= 0 else None)
+    return out

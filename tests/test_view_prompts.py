@@ -1,0 +1,63 @@
+"""The view's prompt says why a player may not raise: bids and contracts stop at
+120 plus the marriages in hand."""
+
+from deals import A_BIDDING, A_GIVING, A_HANDS, A_TALON, deal_a, legal, run
+from locale_text import readable
+from thousand import Game
+
+
+def prompt(game: Game) -> dict:
+    p = game.view(game.to_move)["prompt"]
+    readable(f"prompt.{p['key']}", p["args"])  # every prompt reads in every locale
+    return p
+
+
+def duel_to(game: Game, top: int) -> Game:
+    """The players still bidding raise in turn, one step at a time, up to ``top``."""
+    for value in range(game.bid + 10, top + 1, 10):
+        game.apply(f"b{value}")
+    return game
+
+
+def test_the_bid_prompt_names_the_players_limit():
+    game = deal_a()  # seat 1 holds the ♦ and ♣ marriages: 120 + 80 + 60
+    assert prompt(game) == {"key": "bid", "args": {"bid": 100, "next": 110, "limit": 260, "marriages": 140},
+                            "text": "The bid is 100: raise to 110 or pass (you may bid up to 260)"}
+
+
+def test_at_120_without_a_marriage_the_prompt_says_only_pass_and_why():
+    # Dealer 0: seat 1 opens 100, seat 2 (no marriage) bids 110, seat 0 120, seat 1 passes.
+    game = run(Game.from_deal(3, dealer=0, hands=A_HANDS, talon=A_TALON), "b110 b120 p")
+    assert game.to_move == 2 and legal(game) == ["p"]
+    p = prompt(game)
+    assert (p["key"], p["args"]) == ("bid_no_marriage", {"bid": 120, "next": 130, "limit": 120, "marriages": 0})
+    texts = readable("prompt.bid_no_marriage", p["args"])
+    assert "130" not in texts["en"] and "marriage" in texts["en"] and "мельдунок" in texts["uk"]
+
+
+def test_above_the_limit_with_marriages_the_prompt_gives_the_limit():
+    game = duel_to(run(deal_a(), "b110 p"), 230)  # seat 0 (♥ marriage: limit 220) faces 230
+    assert game.to_move == 0 and legal(game) == ["p"]
+    p = prompt(game)
+    assert (p["key"], p["args"]) == ("bid_limit", {"bid": 230, "next": 240, "limit": 220, "marriages": 100})
+
+
+def test_contract_prompt_gives_the_limit_the_raises_stop_at():
+    game = run(deal_a(), f"{A_BIDDING} {A_GIVING}")
+    p = prompt(game)
+    assert (p["key"], p["args"]) == ("contract", {"bid": 100, "next": 110, "limit": 220, "marriages": 100})
+    assert max(a.value for a in game.legal_actions() if a.kind == "contract") == 220
+
+
+def test_contract_without_a_marriage_at_120_cannot_be_raised_and_says_why():
+    game = run(deal_a(), "b110 p b120 p gQh1 gJs2")  # seat 0 declares 120, gives its Q♥ away
+    assert [a for a in legal(game) if a.startswith("c")] == ["c120"]
+    p = prompt(game)
+    assert (p["key"], p["args"]) == ("contract_no_marriage", {"bid": 120, "next": 130, "limit": 120, "marriages": 0})
+
+
+def test_contract_at_the_limit_with_a_marriage_says_the_limit():
+    game = run(duel_to(run(deal_a(), "b110 p"), 220), f"p {A_GIVING}")  # seat 0 declares 220 = its limit
+    assert [a for a in legal(game) if a.startswith("c")] == ["c220"]
+    p = prompt(game)
+    assert (p["key"], p["args"]) == ("contract_limit", {"bid": 220, "next": 230, "limit": 220, "marriages": 100})
