@@ -91,13 +91,18 @@ def find_seed(players: int, wanted, deals: int = 1, contracts=("raise",), start:
 
 # ------------------------------------------------------------- in the browser
 
-def open_table(page, base_url: str, query: str = "", settings: dict | None = None) -> None:
-    """Open the site with test settings (instant animation) and wait until ready."""
+def open_table(page, base_url: str, query: str = "", settings: dict | None = None, lang: str = "en",
+               past_redeal: bool = True) -> None:
+    """Open the site with test settings (instant animation) and wait until ready.
+    A new game whose first shuffles were redeals shows them first: unless
+    `past_redeal` is false, that notice is closed, as a player would."""
     page.add_init_script(
         "localStorage.setItem('thousand.settings', " + json.dumps(json.dumps(settings or SETTINGS)) + ");"
-        "localStorage.setItem('thousand.lang', 'en');")
+        f"localStorage.setItem('thousand.lang', {json.dumps(lang)});")
     page.goto(base_url + query)
     page.wait_for_selector("body[data-ready='1']", state="attached")
+    if past_redeal and query and page.get_attribute("body", "data-turn") == "summary":
+        page.locator('[data-ui="continue"]').click()
 
 
 def hand(page) -> list[str]:
@@ -108,9 +113,10 @@ def click_move(page, move: str) -> None:
     """Make a move by clicking, selecting a card first where the table asks for it."""
     target = page.locator(f'[data-action="{move}"]')
     if target.count() == 0 and move[0] == "c":
-        # A raise is chosen on the stepper: step up until it shows this value.
+        # A raise is chosen on the stepper: step towards this value until it shows.
         while target.count() == 0:
-            page.locator('[data-ui="raise-more"]:not([disabled])').click()
+            shown = int(page.locator("#panel .act-contract.raise").get_attribute("data-action")[1:])
+            page.locator(f'[data-ui="{"raise-more" if shown < int(move[1:]) else "raise-less"}"]').click()
     elif target.count() == 0:
         card = move[1:3] if move[0] in "gm" else move
         page.locator(f'#hand [data-card="{card}"]').click()

@@ -283,7 +283,8 @@ def test_game_over_screen_and_play_again(page, base_url, shot):
     shot(page, "final-sheet")
     page.locator('[data-ui="close"]').click()
     page.locator('[data-ui="play-again"]').click()
-    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
+    # (a new game whose first shuffle was a redeal shows that first: "summary")
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait'], body[data-turn='summary']", state="attached")
     # A fresh game: a new record in which no deal has been played yet (its first shuffle
     # may have been a redeal, so the deal number alone does not tell).
     from thousand import Game, Record

@@ -79,8 +79,10 @@ export function renderPanel() {
   }
 }
 
-// The raise chosen on the contract stepper (a value of a legal contract move).
+// The raise chosen on the contract stepper (a value of a legal contract move),
+// for the deal it was chosen in: each deal's stepper starts at the smallest raise.
 let raiseTo = null;
+let raiseDeal = null;
 
 /** Keep the contract, or raise it with a compact stepper: −/+ walk the legal raises. */
 function contractChoice(v) {
@@ -92,7 +94,8 @@ function contractChoice(v) {
     row.append(actionButton(keep, t("contract.keep", { value: keep.value }), { class: "act act-contract primary", "aria-keyshortcuts": "K" }));
   }
   if (raises.length) {
-    if (!raises.some((a) => a.value === raiseTo)) raiseTo = raises[0].value;
+    if (raiseDeal !== v.sheet.rows.length || !raises.some((a) => a.value === raiseTo)) raiseTo = raises[0].value;
+    raiseDeal = v.sheet.rows.length;
     const at = raises.findIndex((a) => a.value === raiseTo);
     const step = (d) => () => {
       raiseTo = raises[Math.min(raises.length - 1, Math.max(0, at + d))].value;
@@ -147,7 +150,7 @@ export function renderHand() {
     if (fromTalon.has(card)) attrs.class += " from-talon";
     if (given.has(card)) {
       attrs.class += " given";
-      attrs.title = t("hand.given");
+      attrs["aria-label"] = `${cardText(card)}: ${t("hand.given")}`;
     }
     if (mine && v.phase === "play") {
       const plain = acts.find((a) => a.kind === "play");

@@ -57,11 +57,11 @@ export async function openFirstGame() {
   }
   const inProgress = saved && saved.reply.view.phase !== "over";
   if (!inProgress) {
-    await start(link, { clearQuery: true });
+    await start(link, { clearQuery: true, isNew: true });
     return;
   }
   ask(t("open.title"), [t("open.text"), t("open.saved", { game: gameLine(saved.reply) })], [
     { ...keep, primary: true },
-    { ui: "open-link", text: t("open.link"), run: async () => { clearQuery(); await start(await S.source.fromLink(query)); } },
+    { ui: "open-link", text: t("open.link"), run: async () => { clearQuery(); await start(await S.source.fromLink(query), { isNew: true }); } },
   ]);
 }

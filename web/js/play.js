@@ -10,9 +10,16 @@ import { bigMoment, describe, errorText } from "./words.js";
 
 let calloutTimer = null;
 
+/** Do two states belong to one game? (The link names the current deal, so compare
+ * the game's start: players, seed, level and rules, without the earlier moves.) */
+function sameGame(a, b) {
+  const start = (st) => st.link.split("&m=")[0];
+  return Boolean(a && b && start(a) === start(b));
+}
+
 /** Show a big moment of another player (a marriage, a raise, a fall) at their seat for a while. */
 function announce(moved, old, next) {
-  const text = moved && moved.seat !== next.human ? bigMoment(moved, old.view, next.view) : null;
+  const text = moved && moved.seat !== next.human ? bigMoment(moved, old.view) : null;
   if (!text) return;
   S.callout = { seat: moved.seat, text };
   clearTimeout(calloutTimer);
@@ -29,23 +36,24 @@ async function accept(next, moved) {
     return;
   }
   if (moved && moved.kind) $("announce").textContent = describe(moved);
-  if (old && old.link === next.link) announce(moved, old, next);
+  if (sameGame(old, next)) announce(moved, old, next);
   S.st = next;
   S.selected = null;
   S.source.keep(next);
   const ov = old && old.view;
   const v = next.view;
-  const sameGame = ov && old.link === next.link;
-  const ended = sameGame && v.sheet.rows.length > ov.sheet.rows.length;
+  const same = sameGame(old, next);
+  const ended = same && v.sheet.rows.length > ov.sheet.rows.length;
   let finished = null; // the trick just completed, to show before it is collected
-  if (sameGame && moved && ov.phase === "play" && ov.trick.length === ov.active.length - 1) {
+  if (same && moved && ov.phase === "play" && ov.trick.length === ov.active.length - 1) {
     const card = moved.action.startsWith("m") ? moved.action.slice(1) : moved.action;
     const cards = [...ov.trick, { seat: moved.seat, card }];
-    const winner = ended ? null : v.last_trick && v.last_trick.winner;
+    const last = ended ? v.last_deal && v.last_deal.last_trick : v.last_trick;
+    const winner = last ? last.winner : null;
     finished = { cards, winner };
   }
   if (finished && speed().trick > 0) {
-    S.shownTrick = { cards: finished.cards, winner: finished.winner ?? moved.seat, collecting: false };
+    S.shownTrick = { cards: finished.cards, winner: finished.winner, collecting: false };
     render();
     await delay(speed().trick);
     if (finished.winner !== null) {
@@ -127,8 +135,9 @@ export function continueDeal() {
   $("hand").querySelector(".playable")?.focus();
 }
 
-/** Show a game the source has just started (or opened); false if the reply is an error. */
-export async function start(reply, { clearQuery = false } = {}) {
+/** Show a game the source has just started (or opened); false if the reply is an error.
+ * A new game that opens with redeals (four nines...) first shows them, with why. */
+export async function start(reply, { clearQuery = false, isNew = false } = {}) {
   S.gen++;
   S.pumping = false;
   S.busy = false;
@@ -139,6 +148,11 @@ export async function start(reply, { clearQuery = false } = {}) {
   if (clearQuery && location.search) history.replaceState(null, "", location.pathname);
   if (!reply.ok) return false;
   await accept(reply, null);
+  const rows = reply.view.sheet.rows;
+  if (isNew && rows.length && rows.every((row) => row.kind === "redeal")) {
+    S.summary = { rows, lastDeal: null };
+    render();
+  }
   document.body.dataset.ready = "1";
   pump();
   return true;
@@ -148,5 +162,5 @@ export async function start(reply, { clearQuery = false } = {}) {
 export async function newGame() {
   if (!S.ready) return; // the game being opened (link or save) starts once the source is up
   const { players, level, rules } = settings;
-  await start(await S.source.fresh(players, level, rules), { clearQuery: true });
+  await start(await S.source.fresh(players, level, rules), { clearQuery: true, isNew: true });
 }

@@ -10,11 +10,16 @@ import { seatName } from "./words.js";
 export function share() {
   if (!S.st) return;
   const v = S.st.view;
+  const what = S.st.share; // the deal the link opens, and the totals before it
+  if (!what.fits) {
+    openDialog(t("share.title"), h("p", { class: "message", "data-ui": "message", text: t("share.too_long") }));
+    return;
+  }
   const url = `${location.origin}${location.pathname}?${S.st.link}`;
   const line = t("share.result", {
     players: v.players,
-    deal: v.sheet.rows.length + 1,
-    scores: v.sheet.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
+    deal: what.deal,
+    scores: what.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
   });
   const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link", "aria-label": t("share.title") });
   const copy = async () => {
@@ -26,7 +31,7 @@ export function share() {
       toast(t("share.select"));
     }
   };
-  openDialog(t("share.title"), h("p", { text: t("share.text") }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
+  openDialog(t("share.title"), h("p", { text: t("share.text_deal", { deal: what.deal }) }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
     h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
   input.select();
 }

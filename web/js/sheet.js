@@ -5,7 +5,7 @@ import { openDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { S } from "./state.js";
 import { cardNode, entryNode } from "./table.js";
-import { rowText, seatName } from "./words.js";
+import { noteText, rowText, seatName } from "./words.js";
 
 export function showSheet() {
   if (!S.st) return;
@@ -16,7 +16,8 @@ export function showSheet() {
   const body = h("tbody");
   v.sheet.rows.forEach((row, i) => {
     const tr = h("tr", { class: `row-${row.kind}` }, h("th", { scope: "row" },
-      h("span", { class: "row-no", text: String(i + 1) }), " ", h("span", { class: "row-what", text: rowText(row) })));
+      h("span", { class: "row-no", text: String(i + 1) }), " ", h("span", { class: "row-what", text: rowText(row) }),
+      ...(row.notes || []).map((note) => h("span", { class: "row-note", text: noteText(note) }))));
     row.entries.forEach((e, s) => tr.append(h("td", { class: s === row.declarer ? "declarer" : "" }, ...entryNode(e))));
     body.append(tr);
   });
@@ -41,7 +42,9 @@ export function showSheet() {
 
 export function showLastTrick() {
   if (!S.st) return;
-  const last = S.st.view.last_trick;
+  const v = S.st.view;
+  // Before the new deal's first trick, the last trick is the one that ended the deal before.
+  const last = v.last_trick || (v.trick.length === 0 && v.last_deal ? v.last_deal.last_trick : null);
   if (!last) {
     toast(t("last.none"));
     return;

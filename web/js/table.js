@@ -10,7 +10,7 @@ import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { legal, legalIds, S } from "./state.js";
-import { rankLabels, rowText, seatName, signed } from "./words.js";
+import { noteText, rankLabels, rowText, seatName, signed } from "./words.js";
 
 // Seat positions around the table, clockwise from the person at the bottom.
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -48,7 +48,7 @@ export function markTurn() {
   const body = document.body;
   body.dataset.phase = v.phase;
   body.dataset.players = String(v.players);
-  body.dataset.deal = String(v.sheet.rows.length + 1);
+  body.dataset.deal = String(v.deal);
   const mine = v.to_move === S.st.human && !S.busy && !S.shownTrick;
   const forced = mine && settings.autoForced && v.legal.length === 1;
   body.dataset.turn = v.phase === "over" ? "over" : S.summary ? "summary" : forced ? "auto" : mine ? "you" : "wait";
@@ -59,7 +59,7 @@ function renderInfo() {
   const v = S.st.view;
   const bar = $("infobar");
   bar.replaceChildren();
-  bar.append(h("span", { class: "chip", text: t("info.deal", { n: v.sheet.rows.length + 1 }) }));
+  bar.append(h("span", { class: "chip", "data-ui": "deal", text: t("info.deal", { n: v.deal }) }));
   const trump = h("span", { class: "chip trump", "data-trump": v.trump || "" }, t("info.trump"), " ");
   trump.append(v.trump ? suitIcon(v.trump, t(`suit.${v.trump}`)) : h("span", { class: "muted", text: t("info.none") }));
   bar.append(trump);
@@ -207,12 +207,14 @@ export function entryNode(entry) {
 function summaryNode() {
   const v = S.st.view;
   const box = h("div", { class: "summary", role: "dialog", "aria-label": t("summary.title") });
-  box.append(h("h2", { text: t("summary.title") }));
+  const redeals = S.summary.rows.every((row) => row.kind === "redeal");
+  box.append(h("h2", { text: t(redeals ? "summary.redeal_title" : "summary.title") }));
   for (const row of S.summary.rows) {
     box.append(h("p", { class: "summary-line", text: rowText(row) }));
     const list = h("ul", { class: "summary-entries" });
     row.entries.forEach((e, seat) => list.append(h("li", {}, h("span", { class: "who", text: seatName(seat) }), ...entryNode(e))));
     box.append(list);
+    for (const note of row.notes || []) box.append(h("p", { class: "note", "data-ui": "note", text: noteText(note) }));
   }
   const ld = S.summary.lastDeal;
   if (ld && ld.kind === "played" && ld.declarer !== null) {

@@ -28,6 +28,13 @@ export function rowText(row) {
   return t(`row.${row.kind}`, { name: seatName(row.declarer), value: row.contract });
 }
 
+/** A sheet row's note (why the barrel or a penalty did what it did) in words. */
+export function noteText(note) {
+  const args = { ...note.args };
+  if ("seat" in args) args.name = seatName(args.seat);
+  return t(note.key, args);
+}
+
 /** An error reply's text in the person's language (English from Python if the key is unknown). */
 export function errorText(error) {
   const key = `error.${error.key}`;
@@ -56,18 +63,14 @@ export function describe(moved) {
 export function gameLine(st) {
   const v = st.view;
   const scores = v.sheet.totals.map((x, seat) => `${seat === st.human ? t("seat.you") : t(`seat.bot${seat}`)} ${x}`).join(" · ");
-  return t("game.line", { deal: v.sheet.rows.length + 1, scores });
+  return t("game.line", { deal: v.deal, scores });
 }
 
 /** A move worth announcing on the table, in words, or null: a marriage and the new
- * trump, a raised contract, a fall or a write-off. */
-export function bigMoment(moved, before, after) {
-  const id = moved.action || "";
-  if (moved.kind === "meld") {
-    const meld = after.melds[after.melds.length - 1];
-    return t("callout.meld", { suit: SUIT_SYMBOLS[id[2]], points: meld ? meld.points : "" });
-  }
-  if (moved.kind === "contract" && Number(id.slice(1)) > before.bid) return t("callout.raise", { value: id.slice(1) });
+ * trump, a raised contract, a fall or a write-off (`moved` is the reply's move). */
+export function bigMoment(moved, before) {
+  if (moved.kind === "meld") return t("callout.meld", { suit: SUIT_SYMBOLS[moved.suit], points: moved.points });
+  if (moved.kind === "contract" && moved.raised) return t("callout.raise", { value: moved.value });
   if (moved.kind === "fall") return t("callout.fall", { value: before.contract ?? before.bid });
   if (moved.kind === "write_off") return t("callout.write_off");
   return null;
