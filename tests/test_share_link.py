@@ -41,22 +41,23 @@ def comparable(state: dict) -> dict:
 
 def test_the_first_deal_keeps_the_short_link():
     s = call(web.from_link, START)
-    assert s["link"] == START
-    assert s["share"] == {"deal": 1, "totals": [0, 0, 0], "fits": True}
+    assert s["link"] == s["share"]["link"] == START
+    assert s["share"] == {"link": START, "deal": 1, "totals": [0, 0, 0], "fits": True}
 
 
 def test_a_later_deal_links_to_itself_with_the_moves_before_it():
     at_start = play_to_deal(3)
-    link = at_start["link"]
+    link = at_start["share"]["link"]
     assert link.startswith(START + "&m=") and link.count("&") == 4
     assert at_start["share"]["deal"] == 3
     assert at_start["share"]["totals"] == at_start["view"]["sheet"]["totals"]
     s = at_start
     for _ in range(5):  # the link stays the deal's link while it is played
         s = step(s)
-        assert s["link"] == link and s["view"]["deal"] == 3
+        assert s["share"]["link"] == link and s["view"]["deal"] == 3
+        assert s["link"] == START  # the game's own link, which tells games apart, stays
     opened = call(web.from_link, "?" + link)
-    assert opened["ok"] and opened["link"] == link
+    assert opened["ok"] and opened["share"]["link"] == link
     assert comparable(opened) == comparable(at_start)  # same cards, sheet, phase, save, everything
     assert opened["view"]["phase"] == "bidding" and len(opened["view"]["bids"]) == 1
 
@@ -76,7 +77,7 @@ def test_the_link_after_the_game_opens_its_last_deal():
     last_deal = s["view"]["deal"]
     assert s["share"]["deal"] == last_deal == len(game.sheet.rows)
     assert s["share"]["totals"] == [e.total for e in game.sheet.rows[-2].entries]
-    opened = call(web.from_link, s["link"])
+    opened = call(web.from_link, s["share"]["link"])
     assert opened["ok"] and opened["view"]["deal"] == last_deal
     assert opened["view"]["sheet"]["rows"] == s["view"]["sheet"]["rows"][:-1]
     assert opened["view"]["hand"] == [card_str(c) for c in cards_of(game.dealt_hands[0])]
@@ -86,7 +87,7 @@ def test_the_link_after_the_game_opens_its_last_deal():
 def test_a_first_shuffle_redeal_is_part_of_the_short_link():
     seed = next(n for n in range(1, 5000) if Game(3, n).sheet.rows)
     s = call(web.from_link, f"p=3&s={seed}&l=easy&r=std")
-    assert s["link"] == f"p=3&s={seed}&l=easy&r=std" and s["share"]["deal"] == 2
+    assert s["share"]["link"] == f"p=3&s={seed}&l=easy&r=std" and s["share"]["deal"] == 2
 
 
 def tampered(link: str, fn) -> str:
@@ -96,7 +97,7 @@ def tampered(link: str, fn) -> str:
 
 @pytest.fixture(scope="module")
 def deal3_link():
-    return play_to_deal(3)["link"]
+    return play_to_deal(3)["share"]["link"]
 
 
 @pytest.mark.parametrize("change, key, args", [

@@ -64,14 +64,15 @@ class Session:
 
     def state(self) -> dict:
         game = self.game
-        link = deal_link(game, self.level)
         return {
             "ok": True,
             "view": game.view(HUMAN),
             "human": HUMAN,
             "level": self.level,
-            "link": link,
-            "share": _share(game, link),
+            # The game's first deal: the same all game long, so the page can tell
+            # one game from the next by it. Sharing uses "share": the current deal.
+            "link": link_query(game.players, game.seed, self.level, game.rules.code()),
+            "share": share(game, self.level),
             "save": json.dumps({"v": SAVE_VERSION, "record": str(game.record()), "level": self.level},
                                separators=(",", ":")),
             "bot_to_move": game.to_move is not None and game.to_move != HUMAN,
@@ -94,13 +95,14 @@ def deal_link(game: Game, level: str) -> str:
     return link_query(game.players, game.seed, level, game.rules.code(), tuple(game.history[:game.deal_start]))
 
 
-def _share(game: Game, link: str) -> dict:
-    """What the deal's link shares: its number and the totals before it (so a
-    line about the link gives nothing of the deal away), and whether the link
-    is short enough to be opened."""
+def share(game: Game, level: str) -> dict:
+    """The link to the current deal and what it shares: the deal's number and the
+    totals before it (so a line about the link gives nothing of the deal away),
+    and whether the link is short enough to be opened."""
+    link = deal_link(game, level)
     before = [row for row in game.sheet.rows if row.deal < game.deal_no]
     totals = [e.total for e in before[-1].entries] if before else [0] * game.players
-    return {"deal": game.deal_no + 1, "totals": totals, "fits": len(link) <= MAX_QUERY}
+    return {"link": link, "deal": game.deal_no + 1, "totals": totals, "fits": len(link) <= MAX_QUERY}
 
 
 def _shown(text: str) -> str:
