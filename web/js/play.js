@@ -10,11 +10,10 @@ import { bigMoment, describe, errorText } from "./words.js";
 
 let calloutTimer = null;
 
-/** Do two states belong to one game? (The link names the current deal, so compare
- * the game's start: players, seed, level and rules, without the earlier moves.) */
+/** Do two states belong to one game? (`link` is the game's own link: players, seed,
+ * level and rules; the share link, which names the current deal, is `share.link`.) */
 function sameGame(a, b) {
-  const start = (st) => st.link.split("&m=")[0];
-  return Boolean(a && b && start(a) === start(b));
+  return Boolean(a && b && a.link === b.link);
 }
 
 /** Show a big moment of another player (a marriage, a raise, a fall) at their seat for a while. */

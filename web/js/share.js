@@ -15,7 +15,7 @@ export function share() {
     openDialog(t("share.title"), h("p", { class: "message", "data-ui": "message", text: t("share.too_long") }));
     return;
   }
-  const url = `${location.origin}${location.pathname}?${S.st.link}`;
+  const url = `${location.origin}${location.pathname}?${what.link}`;
   const line = t("share.result", {
     players: v.players,
     deal: what.deal,
