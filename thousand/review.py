@@ -122,6 +122,20 @@ def _solver(game: Game, budget: int) -> Solver:
                   not game.on_barrel(game.declarer), leftover, budget=budget)
 
 
+def _par(game: Game, solver: Solver) -> int | None:
+    try:
+        return _Position(game, solver).value(game.contract)
+    except OutOfBudget:
+        return None
+
+
+def par(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
+    """The deal's par: the declarer's points with every card open and best play
+    by all, from the first lead of ``game`` (a state at the first lead); None
+    if the solve needs more than ``budget`` nodes."""
+    return _par(game, _solver(game, budget))
+
+
 def _contract_score(action: Action, par: int, bid: int) -> int:
     if action.kind == "fall":
         return -bid
@@ -150,10 +164,7 @@ def review_steps(start: Game, moves: list[Action], seat: int,
     solver = None
     if play_at is not None:
         solver = _solver(states[play_at], budget)
-        try:
-            par = _Position(states[play_at], solver).value(last["contract"])
-        except OutOfBudget:
-            par = None
+        par = _par(states[play_at], solver)
     for done, i in enumerate(mine, start=1):
         step, state = steps[i], states[i]
         action = moves[i]
