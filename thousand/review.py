@@ -38,7 +38,7 @@ from .bots.dds import OutOfBudget, Solver
 from .cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, card_str, cards_of, fast_points
 from .game import Game
 
-DEFAULT_BUDGET = 300_000  # search nodes for one decision (the par included)
+DEFAULT_BUDGET = 60_000  # search nodes for one decision (the par is one): about 1 s in CPython
 
 
 def last_deal(game: Game) -> tuple[Game, list[Action]]:
@@ -72,15 +72,28 @@ def _open(game: Game) -> dict:
 
 
 def _largest(probe: Callable[[int], bool], hi: int, guess: int) -> int:
-    """The largest ``v`` in ``[0, hi]`` with ``probe(v)`` (``probe(0)`` holds;
-    ``probe`` is monotone). The first probe at ``guess`` usually halves the work."""
+    """The largest ``v`` in ``[0, hi]`` with ``probe(v)`` (``probe(0)`` holds and
+    ``probe`` is monotone), galloping out from ``guess``: with a right guess it
+    takes two probes, and each probe is a whole search."""
     lo = 0
-    guess = min(max(guess, 1), hi)
-    if hi > 0:
-        if probe(guess):
-            lo = guess
-        else:
-            hi = guess - 1
+    g = min(max(guess, 0), hi)
+    step = 1
+    if probe(g):
+        lo = g
+        while lo + step <= hi:
+            if not probe(lo + step):
+                hi = lo + step - 1
+                break
+            lo += step
+            step *= 2
+    else:
+        hi = g - 1
+        while g - step > lo:
+            if probe(g - step):
+                lo = g - step
+                break
+            hi = g - step - 1
+            step *= 2
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if probe(mid):
@@ -122,9 +135,9 @@ def _solver(game: Game, budget: int) -> Solver:
                   not game.on_barrel(game.declarer), leftover, budget=budget)
 
 
-def _par(game: Game, solver: Solver) -> int | None:
+def _par(game: Game, solver: Solver, guess: int) -> int | None:
     try:
-        return _Position(game, solver).value(game.contract)
+        return _Position(game, solver).value(guess)
     except OutOfBudget:
         return None
 
@@ -133,7 +146,7 @@ def par(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
     """The deal's par: the declarer's points with every card open and best play
     by all, from the first lead of ``game`` (a state at the first lead); None
     if the solve needs more than ``budget`` nodes."""
-    return _par(game, _solver(game, budget))
+    return _par(game, _solver(game, budget), game.contract)
 
 
 def _contract_score(action: Action, par: int, bid: int) -> int:
@@ -156,26 +169,43 @@ def review_steps(start: Game, moves: list[Action], seat: int,
         states.append(game.copy())
         game.apply(action)
     last = game.last_deal
-    mine = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in ("play", "meld", "contract")]
+    decisions = ("play", "meld", "contract", "fall", "write_off")
+    mine = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in decisions]
     total = len(mine) + 1
     yield 0, total, None
     play_at = next((i for i, st in enumerate(steps) if st["kind"] in ("play", "meld")), None)
-    par = None
-    solver = None
+    cards = [i for i in mine if steps[i]["kind"] in ("play", "meld")]
+    par = solver = None
+    done = 0
     if play_at is not None:
         solver = _solver(states[play_at], budget)
-        par = _par(states[play_at], solver)
-    for done, i in enumerate(mine, start=1):
-        step, state = steps[i], states[i]
-        action = moves[i]
-        if step["kind"] == "contract" or action.kind in ("fall", "write_off"):
-            if par is not None:
-                scores = {str(a): _contract_score(a, par, state.bid) for a in state.legal_actions()}
-                best = max(scores, key=scores.get)
-                step.update(value=scores[str(action)], best=scores[best], best_action=best,
-                            loss=scores[best] - scores[str(action)])
-        elif solver is not None:
-            _value_card(step, state, action, solver, budget)
+        melds = solver.melds_count
+        final = last["trick_points"][last["declarer"]] + last["meld_points"][last["declarer"]] * melds
+        # Last trick first: each solve leaves positions in the solver's table that
+        # the searches from earlier (bigger) positions then find ready.
+        for i in reversed(cards):
+            state = states[i]
+            # What the declarer still took after this position: the likeliest value.
+            guess = final - state.trick_points[state.declarer] - state.meld_points[state.declarer] * melds
+            _value_card(steps[i], state, moves[i], solver, budget, guess)
+            done += 1
+            yield done, total, None
+        solver.nodes = 0
+        par = _par(states[play_at], solver, final)
+    else:  # a fall or a write-off: the par of playing the cards as they lay at the contract
+        at = next((i for i, st in enumerate(steps) if st["kind"] in ("fall", "write_off")), None)
+        if at is not None:
+            par = _par(states[at], _solver(states[at], budget), states[at].bid)
+    for i in mine:
+        if i in cards:
+            continue
+        step, state, action = steps[i], states[i], moves[i]
+        if par is not None:
+            scores = {str(a): _contract_score(a, par, state.bid) for a in state.legal_actions()}
+            best = max(scores, key=scores.get)
+            step.update(value=scores[str(action)], best=scores[best], best_action=best,
+                        loss=scores[best] - scores[str(action)])
+        done += 1
         yield done, total, None
     declarer = last["declarer"]
     result = None
@@ -185,14 +215,14 @@ def review_steps(start: Game, moves: list[Action], seat: int,
                          "par": par, "result": result, "steps": steps}
 
 
-def _value_card(step: dict, state: Game, action: Action, solver: Solver, budget: int) -> None:
+def _value_card(step: dict, state: Game, action: Action, solver: Solver, budget: int, guess: int) -> None:
     """Put the solver's value of a card play into ``step`` (nothing if the budget runs out)."""
     solver.nodes = 0
     solver.budget = budget
     pos = _Position(state, solver)
     maximizing = state.to_move == state.declarer
     try:
-        chosen = pos.after(action, pos.ceiling // 2)
+        chosen = pos.after(action, guess)
         best = pos.value(chosen)
         # The solver always declares a led marriage half; leading it plain may be better still.
         best = max(best, chosen) if maximizing else min(best, chosen)
