@@ -150,6 +150,16 @@ def test_the_daily_session_never_touches_the_saved_game():
     # an attempt in progress comes back from its moves
     again = json.loads(web_daily.daily_start(DAY, st["daily"]["moves"]))
     assert again["daily"]["result"] == st["daily"]["result"]
+    par = json.loads(web_daily.daily_par())
+    result = st["daily"]["result"]
+    if par["par"] is not None:
+        sign = 1 if result["declarer"] == 0 else -1
+        assert par["diff"] == sign * (result["declarer_points"] - par["par"])
+    review = json.loads(web_daily.review_start("daily"))
+    assert review["ok"] and review["done"] == 0 and review["total"] >= 1
+    while "review" not in review:
+        review = json.loads(web_daily.review_next())
+    assert review["review"]["par"] == par["par"]
     shared = json.loads(web_daily.daily_share("Me"))
     checked = json.loads(web_daily.daily_check(shared["link"]))
     assert checked["ok"] and checked["entry"]["code"] == st["daily"]["result"]["code"]

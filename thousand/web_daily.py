@@ -25,7 +25,7 @@ from .cards import NotationError
 from .daily import HUMAN, LEVEL, Daily, DailyError, day_number, parse_result_link, rank, result_link
 from .daily import replay as replay_daily
 from .game import IllegalActionError
-from .review import last_deal, review_steps
+from .review import last_deal, par, review_steps
 
 MAX_ENTRIES = 200_000  # characters of the table sent back for ranking
 
@@ -126,6 +126,27 @@ def daily_share(name: str) -> str:
         daily = _current().daily
         result = daily.result()
         return {"ok": True, "link": result_link(daily.day, daily.moves(), name, result["code"]), "result": result}
+    return _reply(run)
+
+
+def daily_par() -> str:
+    """The par of the finished daily (the declarer's double-dummy points from the
+    first lead) and the person's difference from it: positive when the person
+    did better than the par, as declarer taking more, as defender leaving less."""
+    def run():
+        daily = _current().daily
+        result = daily.result()
+        start, moves = last_deal(daily.game)
+        game = start.copy()
+        for action in moves:
+            if action.kind in ("play", "meld"):
+                break
+            game.apply(action)
+        value = par(game) if game.phase == "play" else None
+        diff = None
+        if value is not None:
+            diff = result["declarer_points"] - value if result["declarer"] == HUMAN else value - result["declarer_points"]
+        return {"ok": True, "par": value, "diff": diff}
     return _reply(run)
 
 

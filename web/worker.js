@@ -16,7 +16,8 @@ import { BUILD } from "./build-info.js";
 const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
 const DAILY_CALLS = new Set([
-  "daily_start", "daily_play", "daily_bot_step", "daily_share", "daily_check", "daily_rank", "review_start", "review_next",
+  "daily_start", "daily_play", "daily_bot_step", "daily_share", "daily_par", "daily_check", "daily_rank",
+  "review_start", "review_next",
 ]);
 
 function post(message) {
