@@ -239,8 +239,8 @@ export async function showDaily(day = today(), note = "") {
   const entries = [...tableOf(day)];
   if (done) entries.push({ ...attempt.result, name: safeGet(NAME) || t("seat.you"), moves: attempt.moves, link: attempt.link, own: true });
   const ranked = await py.call("daily_rank", JSON.stringify(entries));
-  const rows = (ranked.ok ? ranked.entries : []).map((e, i) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
-    h("span", { text: `${i + 1}. ` }), h("strong", { text: e.name }), ` ${resultText(e)} ${symbols(e)} `,
+  const rows = (ranked.ok ? ranked.entries : []).map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
+    h("strong", { text: e.name }), ` ${resultText(e)} ${symbols(e)} `,
     done && e.link ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link), text: t("daily.replay") }) : ""));
   const status = done ? t("daily.done", { result: resultText(attempt.result) }) : attempt ? t("daily.in_progress") : t("daily.not_played");
   openDialog(t("daily.title", { day }),

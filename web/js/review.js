@@ -41,7 +41,8 @@ function moveText(step) {
 function decisionText(step) {
   if (step.loss === undefined) return t("review.unvalued", { move: moveText(step) });
   if (step.loss === 0) return t("review.best", { move: moveText(step) });
-  const best = moveText({ ...step, action: step.best_action, kind: step.best_action[0] === "m" ? "meld" : step.kind });
+  const kinds = { c: "contract", f: "fall", w: "write_off", m: "meld" };
+  const best = moveText({ ...step, action: step.best_action, kind: kinds[step.best_action[0]] || "play" });
   return t("review.loss", { move: moveText(step), loss: step.loss, best });
 }
 
