@@ -38,7 +38,8 @@ from .bots.dds import OutOfBudget, Solver
 from .cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, card_str, cards_of, fast_points
 from .game import Game
 
-DEFAULT_BUDGET = 60_000  # search nodes for one decision (the par is one): about 1 s in CPython
+DEFAULT_BUDGET = 60_000  # search nodes for one decision: about 1 s in CPython
+PAR_FACTOR = 4  # the par, shown with every result, may search this many budgets
 
 
 def last_deal(game: Game) -> tuple[Game, list[Action]]:
@@ -145,8 +146,8 @@ def _par(game: Game, solver: Solver, guess: int) -> int | None:
 def par(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
     """The deal's par: the declarer's points with every card open and best play
     by all, from the first lead of ``game`` (a state at the first lead); None
-    if the solve needs more than ``budget`` nodes."""
-    return _par(game, _solver(game, budget), game.contract)
+    if the solve needs more than ``PAR_FACTOR`` times ``budget`` nodes."""
+    return _par(game, _solver(game, budget * PAR_FACTOR), game.contract)
 
 
 def _contract_score(action: Action, par: int, bid: int) -> int:
@@ -191,11 +192,12 @@ def review_steps(start: Game, moves: list[Action], seat: int,
             done += 1
             yield done, total, None
         solver.nodes = 0
+        solver.budget = budget * PAR_FACTOR
         par = _par(states[play_at], solver, final)
     else:  # a fall or a write-off: the par of playing the cards as they lay at the contract
         at = next((i for i, st in enumerate(steps) if st["kind"] in ("fall", "write_off")), None)
         if at is not None:
-            par = _par(states[at], _solver(states[at], budget), states[at].bid)
+            par = _par(states[at], _solver(states[at], budget * PAR_FACTOR), states[at].bid)
     for i in mine:
         if i in cards:
             continue
