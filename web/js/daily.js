@@ -98,7 +98,11 @@ function resultText(r) {
   return t(r.declarer === 0 ? "daily.as_declarer" : "daily.as_defender", { value, contract: r.contract });
 }
 
+// A row of tricks, one symbol each: taken by the person's side or not. The shared
+// text uses emoji (as people know them from word games); the page uses squares
+// that every font has.
 const symbols = (r) => [...r.tricks].map((x) => (x === "1" ? "🟩" : "⬛")).join("");
+const squares = (r) => [...r.tricks].map((x) => (x === "1" ? "■" : "□")).join(" ");
 
 export async function playDaily() {
   const day = today();
@@ -131,7 +135,7 @@ async function showResult(d) {
   const practice = S.source.practice;
   openDialog(t("daily.result_title", { n: d.number }),
     h("p", { class: "message", "data-ui": "daily-result", text: resultText(r) }),
-    h("p", { text: symbols(r) }),
+    h("p", { class: "daily-tricks", text: squares(r) }),
     practice ? h("p", { "data-ui": "daily-practice", text: t("daily.practice_result") }) : "",
     par,
     h("div", { class: "actions dialog-actions" },
@@ -240,7 +244,7 @@ export async function showDaily(day = today(), note = "") {
   if (done) entries.push({ ...attempt.result, name: safeGet(NAME) || t("seat.you"), moves: attempt.moves, link: attempt.link, own: true });
   const ranked = await py.call("daily_rank", JSON.stringify(entries));
   const rows = (ranked.ok ? ranked.entries : []).map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
-    h("strong", { text: e.name }), ` ${resultText(e)} ${symbols(e)} `,
+    h("strong", { text: e.name }), ` ${resultText(e)} ${squares(e)} `,
     done && e.link ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link), text: t("daily.replay") }) : ""));
   const status = done ? t("daily.done", { result: resultText(attempt.result) }) : attempt ? t("daily.in_progress") : t("daily.not_played");
   openDialog(t("daily.title", { day }),
