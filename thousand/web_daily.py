@@ -33,9 +33,8 @@ MAX_ENTRIES = 200_000  # characters of the table sent back for ranking
 class DailySession(web.Session):
     """The day's deal for the person at seat 0; it ends with the deal."""
 
-    def __init__(self, daily: Daily) -> None:
-        super().__init__(daily.game, LEVEL)
-        self.daily = daily
+    def __init__(self, daily: Daily) -> None:  # the daily's own bot plays: no second one
+        self.game, self.level, self.bot, self.daily = daily.game, LEVEL, daily.bot, daily
 
     def bot_action(self) -> Action:
         return self.daily.bot_move()
