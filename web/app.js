@@ -5,11 +5,13 @@ import { watchDialog } from "./js/dialogs.js";
 import { toast } from "./js/dom.js";
 import { loadLocale, pickLocale, t } from "./js/i18n.js";
 import { onKey } from "./js/keyboard.js";
+import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
 import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
 import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
 import { act, continueDeal, newGame } from "./js/play.js";
 import { Python } from "./js/python.js";
+import { showReview } from "./js/review.js";
 import { applySpeed } from "./js/settings.js";
 import { share } from "./js/share.js";
 import { showLastTrick, showSheet } from "./js/sheet.js";
@@ -28,10 +30,12 @@ async function boot() {
   const python = new Python(progress);
   python.ready.catch(() => {}); // reported below, once the texts are loaded
   S.source = new LocalGame(python);
+  initDaily(python, S.source);
   await loadLocale(pickLocale());
   document.addEventListener("keydown", onKey);
   watchDialog();
-  initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings });
+  initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
+    daily: () => showDaily(), review: () => showReview(python, reviewWhich()) });
   const stopCreep = creep();
   try {
     await python.ready;

@@ -1,6 +1,6 @@
 // Pyodide in a module Web Worker: the page stays responsive while Python
 // starts and while a bot thinks. This file knows no game rule; it forwards
-// calls to thousand.web (the session API) and returns its JSON strings.
+// calls to thousand.web and thousand.web_daily (the session API) and returns its JSON strings.
 //
 // Message protocol
 //   worker -> page  {type: "progress", stage: "runtime"|"package"|"module", fraction: 0..1}
@@ -14,6 +14,11 @@
 import { BUILD } from "./build-info.js";
 
 const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step"]);
+// The daily deal and the review (thousand.web_daily: its own session beside the game's).
+const DAILY_CALLS = new Set([
+  "daily_start", "daily_play", "daily_bot_step", "daily_share", "daily_par", "daily_check", "daily_rank",
+  "review_start", "review_next",
+]);
 
 function post(message) {
   self.postMessage(message);
@@ -37,8 +42,9 @@ async function load() {
   pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
   post({ type: "progress", stage: "module", fraction: 0.9 });
   const web = pyodide.pyimport("thousand.web");
+  const daily = pyodide.pyimport("thousand.web_daily");
   post({ type: "progress", stage: "module", fraction: 1 });
-  return web;
+  return { web, daily };
 }
 
 const ready = load();
@@ -52,18 +58,19 @@ let queue = Promise.resolve();
 self.onmessage = (event) => {
   const { id, fn, args } = event.data || {};
   queue = queue.then(async () => {
-    let web;
+    let api;
     try {
-      web = await ready;
+      api = await ready;
     } catch {
       return; // "fatal" has been posted already
     }
-    if (!CALLS.has(fn) || !Array.isArray(args) || !args.every((a) => typeof a === "string")) {
+    const module = CALLS.has(fn) ? api.web : DAILY_CALLS.has(fn) ? api.daily : null;
+    if (!module || !Array.isArray(args) || !args.every((a) => typeof a === "string")) {
       post({ type: "reply", id, crash: `bad call ${String(fn)}` });
       return;
     }
     try {
-      post({ type: "reply", id, json: web[fn](...args) });
+      post({ type: "reply", id, json: module[fn](...args) });
     } catch (err) {
       post({ type: "reply", id, crash: String(err && err.message ? err.message : err) });
     }

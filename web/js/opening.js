@@ -3,6 +3,7 @@
 // while a game is saved asks first, and dismissing any question keeps the
 // saved game.
 
+import { isDailyLink, receiveLink } from "./daily.js";
 import { ask, showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
@@ -39,6 +40,11 @@ export async function openFirstGame() {
   if (!query || query === "?") {
     if (saved) await start(saved.reply);
     else await newGame();
+    return;
+  }
+  if (isDailyLink(query)) { // a daily result: checked into the table of the day, the saved game untouched
+    await continueOrNew(saved);
+    await receiveLink(query);
     return;
   }
   const link = await S.source.fromLink(query);

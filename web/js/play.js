@@ -128,6 +128,7 @@ export async function pump() {
 }
 
 export function continueDeal() {
+  if (S.source.finish && S.source.finish(S.st)) return; // a one-deal source (the daily) ends with its result
   S.summary = null;
   render();
   pump();

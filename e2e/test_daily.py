@@ -1,0 +1,77 @@
+"""The daily deal in the browser: play it by clicking, share the result, open
+the link in a fresh browser context and find the entry in the table of the day;
+the second attempt is practice; the review opens and shows values; a tampered
+link changes nothing."""
+
+from __future__ import annotations
+
+from conftest import LOAD_TIMEOUT_MS
+from table_driver import continue_deal, open_table, play_deal
+
+SLOW = 240_000  # the hard bots and the replay of a link run in Pyodide on a busy machine
+
+
+def test_daily_share_table_practice_and_review(browser, page, base_url, shot, console):
+    open_table(page, base_url)
+    save = page.evaluate("localStorage.getItem('thousand.save')")
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='official']", state="attached")
+    play_deal(page)
+    continue_deal(page)
+    result = page.locator('[data-ui="daily-result"]')
+    result.wait_for(timeout=SLOW)
+    text = result.inner_text()
+    shot(page, "result")
+    assert page.evaluate("localStorage.getItem('thousand.save')") == save  # the daily never touches the saved game
+
+    page.locator('[data-ui="daily-review"]').click()
+    decisions = page.locator('[data-ui="review-decisions"] li')
+    decisions.first.wait_for(timeout=SLOW)
+    losses = page.eval_on_selector_all('[data-ui="review-decisions"] li', "n => n.map(x => x.dataset.loss)")
+    assert any(x.isdigit() for x in losses)
+    assert "par" in page.locator('[data-ui="review-summary"]').inner_text()
+    page.locator('[data-ui="review-next"]').click()
+    assert "Move 2 of" in page.locator('[data-ui="review-move"]').inner_text()
+    shot(page, "review")
+    page.locator('[data-ui="close"]').click()
+    continue_deal(page)  # the result again
+
+    page.locator('[data-ui="daily-share"]').click()
+    page.locator('[data-ui="daily-name"]').fill("Tester <b>x</b>")
+    page.locator('[data-ui="daily-make-link"]').click()
+    link = page.locator('[data-ui="daily-link"]').input_value(timeout=SLOW)
+    assert "?daily=" in link
+    share_text = page.locator('[data-ui="daily-share-text"]').inner_text()
+    assert "#" in share_text and ("🟩" in share_text or "⬛" in share_text)
+
+    friend = browser.new_context(viewport={"width": 1280, "height": 800})
+    friend.set_default_timeout(LOAD_TIMEOUT_MS)
+    try:
+        other = friend.new_page()
+        console.attach(other)
+        open_table(other, base_url, link[link.index("?"):])
+        entry = other.locator('[data-ui="daily-entry"]').first
+        entry.wait_for(timeout=SLOW)
+        assert entry.locator("strong").inner_text() == "Tester <b>x</b>"  # the name is text, not markup
+        assert other.locator('[data-ui="daily-entry"] b').count() == 0
+        assert "shared with this device" in other.locator("#dialog").inner_text()
+        assert other.locator('[data-ui="daily-replay"]').count() == 0  # no spoilers before the day's own attempt
+        shot(other, "friend-table")
+        # a tampered link is refused and the table stays as it was
+        tampered = link[link.index("?"):].replace("&v=", "&v=9")
+        other.goto(base_url + tampered)
+        other.wait_for_selector('[data-ui="message"]', timeout=SLOW)
+        assert "does not hold up" in other.locator('[data-ui="message"]').inner_text()
+        entries = other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('thousand.daily.table.'))"
+                                 ".map(k => JSON.parse(localStorage.getItem(k)).length)")
+        assert entries == [1]
+    finally:
+        friend.close()
+
+    page.locator('[data-ui="close"]').click()
+    page.locator('[data-ui="daily"]').click()
+    assert text.split(" (")[0] in page.locator('[data-ui="daily-status"]').inner_text()
+    assert page.locator('[data-ui="daily-entry"]').count() == 1
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='practice']", state="attached")

@@ -1,0 +1,169 @@
+"""The daily deal: the date-to-seed rule (golden vectors), result links that
+round-trip, tampered links rejected, the table of the day's order, and the
+session API that keeps the daily apart from the saved game."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from thousand import web, web_daily
+from thousand.actions import Action
+from thousand.game import IllegalActionError
+from thousand.daily import (Daily, DailyError, daily_seed, day_number, parse_result_link, rank, replay,
+                            result_link)
+
+DAY = "2026-12-03"
+
+
+def test_golden_date_to_seed_vectors():
+    assert daily_seed("2026-12-01") == 18183549549744090237
+    assert daily_seed("2026-12-03") == 9017656262586217970
+    assert daily_seed("2027-01-01") == 691008287303400852
+    # the documented rule, spelled out once more
+    digest = hashlib.sha256(b"thousand-daily-2026-12-03").digest()
+    assert daily_seed(DAY) == int.from_bytes(digest[:8], "big")
+    assert (day_number("2026-12-01"), day_number("2027-01-01")) == (1, 32)
+
+
+@pytest.mark.parametrize("text", ["2026-11-30", "2026-02-30", "26-12-03", "2026-12-3", "2026-12-03x", ""])
+def test_bad_days_are_refused(text):
+    with pytest.raises(DailyError) as err:
+        daily_seed(text)
+    assert err.value.key == "daily.bad_day"
+
+
+def play_first_legal(day: str) -> Daily:
+    daily = Daily(day)
+    while True:
+        daily.run_bots()
+        if daily.over:
+            return daily
+        daily.apply(daily.game.legal_actions()[0])
+
+
+@pytest.fixture(scope="module")
+def attempt() -> Daily:
+    return play_first_legal(DAY)
+
+
+def test_the_daily_is_one_deal_and_its_result_is_the_sheet_entry(attempt):
+    result = attempt.result()
+    row = next(r for r in attempt.game.sheet.rows if r.kind != "redeal")
+    entry = row.entries[0]
+    assert result["score"] == (entry.points or 0)
+    assert result["code"] == ("w" if entry.mark else "d" if entry.points is None else str(entry.points))
+    assert len(result["tricks"]) == 8  # 3 players: 8 tricks, each marked for the person's side or not
+    assert result["number"] == 3
+    with pytest.raises(IllegalActionError):
+        attempt.apply(Action.parse("p"))
+
+
+def test_same_moves_give_the_same_game(attempt):
+    again = replay(DAY, attempt.moves())
+    assert again.game == attempt.game
+    assert again.tricks == attempt.tricks
+
+
+def test_a_result_link_round_trips(attempt):
+    result = attempt.result()
+    link = result_link(DAY, attempt.moves(), "  Олена & co ", result["code"])
+    entry = parse_result_link(link)
+    assert entry["name"] == "Олена & co"
+    assert entry["moves"] == ".".join(str(a) for a in attempt.moves())
+    assert {k: entry[k] for k in result} == result
+
+
+def tampered(attempt, **change) -> str:
+    parts = {"daily": DAY, "m": ".".join(str(a) for a in attempt.moves()), "n": "Me",
+             "v": attempt.result()["code"], **change}
+    return "&".join(f"{k}={v}" for k, v in parts.items())
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"n": "x" * 21}, "daily.link_name"),
+    ({"n": "a%0Ab"}, "daily.link_name"),
+    ({"n": "%FF"}, "daily.link_name"),
+    ({"n": ""}, "daily.link_name"),
+    ({"daily": "2026-02-30"}, "daily.bad_day"),
+    ({"m": "zz"}, "daily.link_bad"),
+    ({"m": ".".join(["p"] * 41)}, "daily.link_bad"),
+])
+def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
+    with pytest.raises(DailyError) as err:
+        parse_result_link(tampered(attempt, **change))
+    assert err.value.key == key
+
+
+def test_unknown_missing_or_repeated_parts_are_rejected(attempt):
+    good = tampered(attempt)
+    for bad in (good + "&x=1", good + "&n=Me", good.replace("&v=", "&w="), good.replace("&n=Me", ""),
+                "?" + "a" * 900):
+        with pytest.raises(DailyError) as err:
+            parse_result_link(bad)
+        assert err.value.key == "daily.link_bad"
+
+
+def test_tampered_moves_result_and_day_are_rejected(attempt):
+    moves = [str(a) for a in attempt.moves()]
+    code = attempt.result()["code"]
+    cases = {
+        "daily.link_short": tampered(attempt, m=".".join(moves[:-1])),
+        "daily.link_long": tampered(attempt, m=".".join(moves + [moves[-1]])),
+        "daily.link_illegal": tampered(attempt, m=".".join(["c300"] + moves[1:])),
+        "daily.link_result": tampered(attempt, v="d" if code != "d" else "120"),
+    }
+    for key, link in cases.items():
+        with pytest.raises(DailyError) as err:
+            parse_result_link(link)
+        assert err.value.key == key, link
+    with pytest.raises(DailyError):  # another day's deal does not accept these moves with this result
+        parse_result_link(tampered(attempt, daily="2026-12-04"))
+
+
+def entry(name, score, declarer=1, declarer_points=100, moves="p"):
+    return {"name": name, "score": score, "declarer": declarer, "declarer_points": declarer_points, "moves": moves}
+
+
+def test_the_table_ranks_by_score_then_points_left_to_the_declarer_then_name():
+    entries = [entry("b", 40), entry("a", 40), entry("c", 120, declarer=0, declarer_points=125),
+               entry("d", 120, declarer=0, declarer_points=140), entry("e", -120, declarer=0),
+               entry("f", 40, declarer_points=90), entry("g", 0)]
+    assert [e["name"] for e in rank(entries)] == ["d", "c", "f", "a", "b", "g", "e"]
+
+
+def test_the_daily_session_never_touches_the_saved_game():
+    main = json.loads(web.fresh("3", "easy", "std"))
+    st = json.loads(web_daily.daily_start(DAY, ""))
+    assert st["ok"] and st["daily"]["day"] == DAY and not st["daily"]["over"]
+    while not st["daily"]["over"]:
+        if st["bot_to_move"]:
+            st = json.loads(web_daily.daily_bot_step())
+        else:
+            st = json.loads(web_daily.daily_play(st["view"]["legal"][0]["id"]))
+        assert st["ok"]
+    assert st["view"]["legal"] == [] and not st["bot_to_move"]
+    assert json.loads(web_daily.daily_play("p"))["error"]["key"] == "game.not_your_turn"
+    assert json.loads(web.state())["save"] == main["save"]
+    # an attempt in progress comes back from its moves
+    again = json.loads(web_daily.daily_start(DAY, st["daily"]["moves"]))
+    assert again["daily"]["result"] == st["daily"]["result"]
+    par = json.loads(web_daily.daily_par())
+    result = st["daily"]["result"]
+    if par["par"] is not None:
+        sign = 1 if result["declarer"] == 0 else -1
+        assert par["diff"] == sign * (result["declarer_points"] - par["par"])
+    review = json.loads(web_daily.review_start("daily"))
+    assert review["ok"] and review["done"] == 0 and review["total"] >= 1
+    while "review" not in review:
+        review = json.loads(web_daily.review_next())
+    assert review["review"]["par"] == par["par"]
+    shared = json.loads(web_daily.daily_share("Me"))
+    checked = json.loads(web_daily.daily_check(shared["link"]))
+    assert checked["ok"] and checked["entry"]["code"] == st["daily"]["result"]["code"]
+    ranked = json.loads(web_daily.daily_rank(json.dumps([checked["entry"]])))
+    assert ranked["entries"] == [checked["entry"]]
+    assert json.loads(web_daily.daily_rank("[1]"))["error"]["key"] == "daily.table_bad"
+    assert json.loads(web_daily.daily_start(DAY, "zz"))["error"]["key"] == "daily.bad_attempt"

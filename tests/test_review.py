@@ -1,0 +1,138 @@
+"""The review of a deal: the solver's values of card plays against brute force
+in the engine on small endgames, the contract valued from the par, and the
+steps replaying the deal with all hands open."""
+
+from __future__ import annotations
+
+import pytest
+
+from thousand import Game
+from thousand.bots import decide, make_bot
+from thousand.cards import count
+from thousand.review import last_deal, review_deal
+from thousand.rng import SplitMix64
+
+
+def endgame(seed: int, cards_left: int) -> tuple[Game, list]:
+    """A 3-player deal bid by medium bots and played by random legal moves: the
+    state when ``cards_left`` cards remain in the first hand, and the rest of its moves."""
+    game = Game(3, seed)
+    medium = make_bot("medium")
+    while game.phase != "play":
+        game.apply(decide(medium, game))
+    rng = SplitMix64(seed)
+    start, moves = None, []
+    deal = game.deal_no
+    while game.deal_no == deal and not game.is_over:
+        if start is None and count(game.hands[game.to_move]) <= cards_left and len(game.trick) == seed % 3:
+            start = game.copy()
+        legal = game.legal_actions()
+        action = legal[rng.below(len(legal))]
+        if start is not None:
+            moves.append(action)
+        game.apply(action)
+    return start, moves
+
+
+def points(game: Game, seat: int, melds_count: bool) -> int:
+    return game.trick_points[seat] + game.meld_points[seat] * melds_count
+
+
+def brute(game: Game, declarer: int, melds_count: bool) -> int:
+    """The declarer's points still to come with best play, trying every legal move in the engine."""
+    deal = game.deal_no
+    now = points(game, declarer, melds_count)
+    values = []
+    for action in game.legal_actions():
+        after = game.copy()
+        after.apply(action)
+        if after.deal_no != deal or after.is_over:
+            last = after.last_deal
+            values.append(last["trick_points"][declarer] + last["meld_points"][declarer] * melds_count - now)
+        else:
+            values.append(points(after, declarer, melds_count) - now + brute(after, declarer, melds_count))
+    return max(values) if game.to_move == declarer else min(values)
+
+
+def after_value(game: Game, action, declarer: int, melds_count: bool) -> int:
+    after = game.copy()
+    after.apply(action)
+    now = points(game, declarer, melds_count)
+    if after.deal_no != game.deal_no:
+        last = after.last_deal
+        return last["trick_points"][declarer] + last["meld_points"][declarer] * melds_count - now
+    return points(after, declarer, melds_count) - now + brute(after, declarer, melds_count)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_card_values_match_brute_force_on_small_endgames(seed):
+    start, moves = endgame(seed, cards_left=3)
+    if start is None:
+        pytest.skip("the deal ended without this endgame")
+    decl = start.declarer
+    melds_count = not start.on_barrel(decl)
+    for seat in range(3):
+        out = review_deal(start, moves, seat)
+        state = start.copy()
+        valued = 0
+        for step, action in zip(out["steps"], moves):
+            if step["seat"] == seat and step["kind"] in ("play", "meld"):
+                chosen = after_value(state, action, decl, melds_count)
+                options = [after_value(state, a, decl, melds_count) for a in state.legal_actions()]
+                best = max(options) if seat == decl else min(options)
+                assert step["value"] == chosen
+                assert step["best"] == best
+                assert step["loss"] == abs(best - chosen)
+                assert after_value(state, next(a for a in state.legal_actions() if str(a) == step["best_action"]),
+                                   decl, melds_count) == best
+                valued += 1
+            state.apply(action)
+        assert valued > 0
+        assert out["par"] == brute(start, decl, melds_count)
+
+
+def test_a_best_move_loses_nothing_and_a_blunder_is_priced():
+    start, moves = endgame(5, cards_left=3)
+    out = review_deal(start, moves, start.to_move)
+    first = out["steps"][0]
+    assert first["loss"] == abs(first["best"] - first["value"])
+    losses = [s["loss"] for s in out["steps"] if "loss" in s]
+    assert min(losses) == 0
+
+
+def first_deal(seed: int) -> Game:
+    game = Game(3, seed)
+    medium = make_bot("medium")
+    while not game.sheet.rows or game.sheet.rows[-1].kind == "redeal":
+        game.apply(decide(medium, game))
+    return game
+
+
+def test_last_deal_finds_the_moves_and_the_start_of_the_finished_deal():
+    game = first_deal(11)
+    start, moves = last_deal(game)
+    assert start.sheet.rows == [r for r in game.sheet.rows if r.kind == "redeal"]
+    assert moves == game.history
+    with pytest.raises(ValueError):
+        last_deal(Game(3, 11))
+
+
+def test_contract_is_valued_from_the_par():
+    for seed in range(40):
+        game = first_deal(seed)
+        if game.last_deal["kind"] != "played":
+            continue
+        start, moves = last_deal(game)
+        decl = game.last_deal["declarer"]
+        out = review_deal(start, moves, decl)
+        step = next(s for s in out["steps"] if s["kind"] == "contract")
+        if out["par"] is None:
+            continue
+        contract = game.last_deal["contract"]
+        assert step["value"] == (contract if out["par"] >= contract else -contract)
+        assert step["best"] >= max(step["value"], 0)
+        assert out["result"] == game.last_deal["trick_points"][decl] + game.last_deal["meld_points"][decl]
+        # every step carries the open table before its move
+        assert sum(len(h) for h in out["steps"][0]["open"]["hands"]) == 21
+        return
+    pytest.fail("no played deal among the seeds")

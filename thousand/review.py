@@ -1,0 +1,250 @@
+"""The review of a finished deal: every move with all hands open, and what the
+double-dummy solver says each of one seat's decisions was worth.
+
+Values are in the declarer's points (tricks plus the marriages that count),
+as the bots' solver (:mod:`thousand.bots.dds`) computes them with every card
+open; nothing here repeats a rule. What is valued how:
+
+- **card play** (a card or a marriage lead): exactly. The position's value
+  (the best move's) against the value after the move made; the difference is
+  ``loss``, the points the move gave away to the other side (0 for a best move).
+- **contract**: exactly, from the deal's **par**, the declarer's double-dummy
+  points from the first lead with the cards as given: naming ``c`` scores
+  ``+c`` if the par reaches it and ``-c`` if not, a fall ``-bid``, a write-off
+  0; ``loss`` is the best of these minus the one chosen.
+- **bids and gifts** are shown but not valued: a different bid changes what the
+  bots bid after it, and the gifts' alternatives (about 90 pairs) would each
+  need a full solve, minutes in CPython.
+
+Every solve has a node budget; a decision whose solve runs out (deep in the
+first tricks of a hard deal) is shown without a value rather than late.
+
+>>> from thousand import Game
+>>> game = Game(3, seed=3)
+>>> while not game.sheet.rows:
+...     game.apply(game.legal_actions()[0])
+>>> start, moves = last_deal(game)
+>>> out = review_deal(start, moves, seat=0)
+>>> out["par"] is not None, len(out["steps"]) == len(moves)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from .actions import Action
+from .bots.dds import OutOfBudget, Solver
+from .cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, card_str, cards_of, fast_points
+from .game import Game
+
+DEFAULT_BUDGET = 60_000  # search nodes for one decision: about 1 s in CPython
+PAR_FACTOR = 4  # the par, shown with every result, may search this many budgets
+
+
+def last_deal(game: Game) -> tuple[Game, list[Action]]:
+    """The state at the start of the last finished deal of a seeded ``game``
+    (rebuilt from its moves) and the moves of that deal."""
+    replay = Game(game.players, game.seed, game.rules)
+    deal_start, current = replay.copy(), []
+    done: tuple[Game, list[Action]] | None = None
+    for action in game.history:
+        rows = len(replay.sheet.rows)
+        replay.apply(action)
+        current.append(action)
+        if len(replay.sheet.rows) > rows:  # this move ended a deal
+            done = (deal_start, current)
+            deal_start, current = replay.copy(), []
+    if done is None:
+        raise ValueError("no deal of this game has finished yet")
+    return done
+
+
+def _open(game: Game) -> dict:
+    """The table with every card open, before the move to come."""
+    return {
+        "to_move": game.to_move, "phase": game.phase,
+        "hands": [[card_str(c) for c in cards_of(h)] for h in game.hands],
+        "talons": [[card_str(c) for c in cards_of(t)] for t in game.talons],
+        "trick": [{"seat": s, "card": card_str(c)} for s, c in zip(game.trick_seats, game.trick)],
+        "trump": game.trump, "declarer": game.declarer, "contract": game.contract, "bid": game.bid,
+        "points": [game.trick_points[s] + game.meld_points[s] for s in range(game.players)],
+    }
+
+
+def _largest(probe: Callable[[int], bool], hi: int, guess: int) -> int:
+    """The largest ``v`` in ``[0, hi]`` with ``probe(v)`` (``probe(0)`` holds and
+    ``probe`` is monotone), galloping out from ``guess``: with a right guess it
+    takes two probes, and each probe is a whole search."""
+    lo = 0
+    g = min(max(guess, 0), hi)
+    step = 1
+    if probe(g):
+        lo = g
+        while lo + step <= hi:
+            if not probe(lo + step):
+                hi = lo + step - 1
+                break
+            lo += step
+            step *= 2
+    else:
+        hi = g - 1
+        while g - step > lo:
+            if probe(g - step):
+                lo = g - step
+                break
+            hi = g - step - 1
+            step *= 2
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if probe(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+class _Position:
+    """A play position of ``game`` in the solver's terms (seats in playing order)."""
+
+    def __init__(self, game: Game, solver: Solver) -> None:
+        order = list(game.active)
+        self.solver = solver
+        self.hands = tuple(game.hands[s] for s in order)
+        self.leader = order.index(game.trick_seats[0] if game.trick else game.to_move)
+        self.trump = game.trump
+        self.trick = tuple(game.trick)
+        decl = order.index(game.declarer)
+        melds = sum(MARRIAGE_VALUES[s] for s in range(4) if self.hands[decl] & MARRIAGES[s] == MARRIAGES[s])
+        self.ceiling = sum(fast_points(h) for h in self.hands) + sum(CARD_POINTS[c] for c in self.trick) + \
+            solver.leftover + (melds if solver.melds_count else 0)
+
+    def value(self, guess: int) -> int:
+        """The declarer's points from here on with best play by all."""
+        return _largest(lambda need: self.solver.made(list(self.hands), self.leader, self.trump, self.trick, need),
+                        self.ceiling, guess)
+
+    def after(self, action: Action, guess: int) -> int:
+        """The declarer's points from here on after ``action``, then best play."""
+        return _largest(lambda need: self.solver.after(self.hands, self.leader, self.trump, self.trick, action.card,
+                                                       action.kind == "meld", need), self.ceiling, guess)
+
+
+def _solver(game: Game, budget: int) -> Solver:
+    leftover = fast_points(game.talons[1 - game.taken_talon]) if game.players == 2 else 0
+    return Solver(len(game.active), list(game.active).index(game.declarer),
+                  not game.on_barrel(game.declarer), leftover, budget=budget)
+
+
+def _par(game: Game, solver: Solver, guess: int) -> int | None:
+    try:
+        return _Position(game, solver).value(guess)
+    except OutOfBudget:
+        return None
+
+
+def par(game: Game, budget: int = DEFAULT_BUDGET) -> int | None:
+    """The deal's par: the declarer's points with every card open and best play
+    by all, from the first lead of ``game`` (a state at the first lead); None
+    if the solve needs more than ``PAR_FACTOR`` times ``budget`` nodes."""
+    return _par(game, _solver(game, budget * PAR_FACTOR), game.contract)
+
+
+def _contract_score(action: Action, par: int, bid: int) -> int:
+    if action.kind == "fall":
+        return -bid
+    if action.kind == "write_off":
+        return 0
+    return action.value if par >= action.value else -action.value
+
+
+def review_steps(start: Game, moves: list[Action], seat: int,
+                 budget: int = DEFAULT_BUDGET) -> Iterator[tuple[int, int, dict | None]]:
+    """Review the deal from ``start`` through ``moves`` for ``seat``, one
+    decision at a time: yields ``(done, total, None)`` as it goes and finally
+    ``(total, total, review)`` (see :func:`review_deal`)."""
+    game = start.copy()
+    steps, states = [], []
+    for action in moves:
+        steps.append({"seat": game.to_move, "action": str(action), "kind": action.kind, "open": _open(game)})
+        states.append(game.copy())
+        game.apply(action)
+    last = game.last_deal
+    decisions = ("play", "meld", "contract", "fall", "write_off")
+    mine = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in decisions]
+    total = len(mine) + 1
+    yield 0, total, None
+    play_at = next((i for i, st in enumerate(steps) if st["kind"] in ("play", "meld")), None)
+    cards = [i for i in mine if steps[i]["kind"] in ("play", "meld")]
+    par = solver = None
+    done = 0
+    if play_at is not None:
+        solver = _solver(states[play_at], budget)
+        melds = solver.melds_count
+        final = last["trick_points"][last["declarer"]] + last["meld_points"][last["declarer"]] * melds
+        # Last trick first: each solve leaves positions in the solver's table that
+        # the searches from earlier (bigger) positions then find ready.
+        for i in reversed(cards):
+            state = states[i]
+            # What the declarer still took after this position: the likeliest value.
+            guess = final - state.trick_points[state.declarer] - state.meld_points[state.declarer] * melds
+            _value_card(steps[i], state, moves[i], solver, budget, guess)
+            done += 1
+            yield done, total, None
+        solver.nodes = 0
+        solver.budget = budget * PAR_FACTOR
+        par = _par(states[play_at], solver, final)
+    else:  # a fall or a write-off: the par of playing the cards as they lay at the contract
+        at = next((i for i, st in enumerate(steps) if st["kind"] in ("fall", "write_off")), None)
+        if at is not None:
+            par = _par(states[at], _solver(states[at], budget * PAR_FACTOR), states[at].bid)
+    for i in mine:
+        if i in cards:
+            continue
+        step, state, action = steps[i], states[i], moves[i]
+        if par is not None:
+            scores = {str(a): _contract_score(a, par, state.bid) for a in state.legal_actions()}
+            best = max(scores, key=scores.get)
+            step.update(value=scores[str(action)], best=scores[best], best_action=best,
+                        loss=scores[best] - scores[str(action)])
+        done += 1
+        yield done, total, None
+    declarer = last["declarer"]
+    result = None
+    if solver is not None:
+        result = last["trick_points"][declarer] + last["meld_points"][declarer] * solver.melds_count
+    yield total, total, {"seat": seat, "declarer": declarer, "contract": last["contract"], "kind": last["kind"],
+                         "par": par, "result": result, "steps": steps}
+
+
+def _value_card(step: dict, state: Game, action: Action, solver: Solver, budget: int, guess: int) -> None:
+    """Put the solver's value of a card play into ``step`` (nothing if the budget runs out)."""
+    solver.nodes = 0
+    solver.budget = budget
+    pos = _Position(state, solver)
+    maximizing = state.to_move == state.declarer
+    try:
+        chosen = pos.after(action, guess)
+        best = pos.value(chosen)
+        # The solver always declares a led marriage half; leading it plain may be better still.
+        best = max(best, chosen) if maximizing else min(best, chosen)
+        best_action = str(action)
+        if best != chosen:
+            best_action = next(str(a) for a in state.legal_actions()
+                               if a.kind in ("play", "meld") and
+                               solver.after(pos.hands, pos.leader, pos.trump, pos.trick, a.card, a.kind == "meld",
+                                            best if maximizing else best + 1) == maximizing)
+    except OutOfBudget:
+        return
+    step.update(value=chosen, best=best, best_action=best_action, loss=abs(best - chosen))
+
+
+def review_deal(start: Game, moves: list[Action], seat: int, budget: int = DEFAULT_BUDGET) -> dict:
+    """The whole review at once: ``{"seat", "declarer", "contract", "kind", "par",
+    "result", "steps"}``. Each step is ``{"seat", "action", "kind", "open"}``
+    (``open``: every hand, the talon and the trick before the move); a valued
+    decision of ``seat`` adds ``value``, ``best``, ``best_action`` and ``loss``."""
+    out = None
+    for _, _, out in review_steps(start, moves, seat, budget):
+        pass
+    return out

@@ -1,0 +1,91 @@
+// "Review": the last deal replayed move by move with every hand open, and what
+// the double-dummy solver says each of the person's decisions was worth
+// (thousand.review). Python values one decision per call, so the worker stays
+// free for the table between calls and the dialog shows progress; closing the
+// dialog stops the review.
+
+import { openDialog, showMessage } from "./dialogs.js";
+import { $, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { cardText, describe, errorText, seatName, signed } from "./words.js";
+
+let token = 0; // a newer review (or a closed dialog) stops an older one
+
+/** Review the last deal of `which`: "game", "daily", or a daily result link's query. */
+export async function showReview(py, which) {
+  const mine = ++token;
+  const bar = h("progress", { max: 1, value: 0, "data-ui": "review-progress" });
+  openDialog(t("review.title"), h("p", { class: "message", text: t("review.working") }), bar);
+  let reply = await py.call("review_start", which);
+  while (reply.ok && !reply.review) {
+    if (mine !== token || !$("dialog").open) return;
+    bar.max = reply.total;
+    bar.value = reply.done;
+    reply = await py.call("review_next");
+  }
+  if (mine !== token) return;
+  if (!reply.ok) {
+    showMessage(errorText(reply.error));
+    return;
+  }
+  showDeal(reply.review);
+}
+
+function moveText(step) {
+  if (step.kind === "give") {
+    return t("review.give", { name: seatName(step.seat), card: cardText(step.action.slice(1, 3)), to: seatName(Number(step.action[3])) });
+  }
+  return describe(step);
+}
+
+function decisionText(step) {
+  if (step.loss === undefined) return t("review.unvalued", { move: moveText(step) });
+  if (step.loss === 0) return t("review.best", { move: moveText(step) });
+  const kinds = { c: "contract", f: "fall", w: "write_off", m: "meld" };
+  const best = moveText({ ...step, action: step.best_action, kind: kinds[step.best_action[0]] || "play" });
+  return t("review.loss", { move: moveText(step), loss: step.loss, best });
+}
+
+function openTable(step) {
+  const o = step.open;
+  const rows = o.hands.map((cards, seat) => h("li", { "data-seat": seat },
+    h("strong", { text: `${seatName(seat)}: ` }), cards.map(cardText).join(" ") || "—"));
+  const trick = o.trick.map((c) => `${seatName(c.seat)} ${cardText(c.card)}`).join(" · ");
+  return [
+    h("ul", { class: "review-hands" }, rows),
+    h("p", { text: t("review.trick", { cards: trick || "—" }) }),
+  ];
+}
+
+function showDeal(r) {
+  const decisions = r.steps.filter((s) => s.seat === r.seat && ["play", "meld", "contract", "fall", "write_off"].includes(s.kind));
+  const summary = r.par === null
+    ? t("review.no_par", { name: seatName(r.declarer), contract: r.contract })
+    : t("review.summary", { name: seatName(r.declarer), contract: r.contract, result: r.result ?? "—", par: r.par });
+  const lost = decisions.reduce((sum, s) => sum + (s.loss || 0), 0);
+  let at = 0;
+  const view = h("div", { class: "review-step", "data-ui": "review-step" });
+  const show = () => {
+    const step = r.steps[at];
+    const valued = step.seat === r.seat && step.loss !== undefined;
+    view.replaceChildren(
+      h("p", { "data-ui": "review-move", text: t("review.move", { n: at + 1, total: r.steps.length, move: moveText(step) }) }),
+      ...openTable(step),
+      valued ? h("p", { class: "review-value", text: decisionText(step) }) : "",
+    );
+  };
+  const go = (d) => () => {
+    at = Math.max(0, Math.min(r.steps.length - 1, at + d));
+    show();
+  };
+  show();
+  openDialog(t("review.title"),
+    h("p", { "data-ui": "review-summary", text: summary }),
+    h("p", { text: t("review.total_loss", { loss: signed(-lost) }) }),
+    h("ol", { class: "review-decisions", "data-ui": "review-decisions" },
+      decisions.map((s) => h("li", { "data-loss": s.loss ?? "", text: decisionText(s) }))),
+    view,
+    h("div", { class: "actions dialog-actions" },
+      h("button", { type: "button", "data-ui": "review-prev", onclick: go(-1), text: t("review.prev") }),
+      h("button", { type: "button", class: "primary", "data-ui": "review-next", onclick: go(1), text: t("review.next") })));
+}
