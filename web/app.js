@@ -13,6 +13,7 @@ import { Python } from "./js/python.js";
 import { applySpeed } from "./js/settings.js";
 import { share } from "./js/share.js";
 import { showLastTrick, showSheet } from "./js/sheet.js";
+import { afterFirstGame, markBoot } from "./js/snapshot.js";
 import { LocalGame } from "./js/source.js";
 import { S } from "./js/state.js";
 import { bindTable } from "./js/table.js";
@@ -35,7 +36,7 @@ async function boot() {
   }
   const stopCreep = creep();
   try {
-    await python.ready;
+    markBoot(await python.ready);
   } catch (err) {
     stopCreep();
     loadFailed(err.message);
@@ -49,6 +50,7 @@ async function boot() {
     navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
   }
   await openFirstGame();
+  afterFirstGame(python);
 }
 
 boot();

@@ -30,6 +30,7 @@ export function loadFailed(message) {
 
 /** A new release waits in the background; offer to switch now (the game is saved). */
 export function offerUpdate(registration) {
+  if (!registration) return; // service workers blocked (a browser setting, or a test)
   const offer = (worker) => {
     if (!worker || !navigator.serviceWorker.controller || $("update")) return;
     const bar = h("div", { class: "update", id: "update", role: "status" },

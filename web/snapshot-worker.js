@@ -1,0 +1,115 @@
+// Python from a memory snapshot, for the worker. Starting Python takes
+// seconds; restoring the memory of an earlier start (Python running,
+// thousand.web imported) takes a fraction of that. The snapshot is made in this
+// browser after a normal start, kept in Cache Storage under the site's build
+// id, and never shipped: a new release (a new build id) never restores an old one.
+//
+// Pyodide's snapshot options are private. What this module relies on was read
+// in the pinned runtime (314.0.8: pyodide.mjs and pyodide.asm.mjs; upstream
+// src/js/pyodide.ts and src/js/snapshot.ts), so any other version starts
+// normally until it is checked again (tests/test_page.py keeps
+// VERIFIED_RUNTIME equal to the pin in web/package.json):
+// - makeMemorySnapshot() works only if loadPyodide had {_makeSnapshot: true};
+//   that option also wraps the `js` globals in a proxy that records access
+//   paths, so the JS objects Python holds can be found again after a restore.
+// - makeMemorySnapshot() copies the whole WebAssembly heap (about 30 MiB)
+//   behind a header: a magic number and the runtime's own build id.
+// - loadPyodide({_loadSnapshot}) takes the bytes or a promise of them, sizes
+//   the memory to them and skips Python's start-up; it throws on a wrong magic
+//   number or a snapshot of another runtime build.
+// - The file system is not in the heap: the standard library is mounted again,
+//   site-packages starts empty, and the modules imported before live on in memory.
+
+export const VERIFIED_RUNTIME = "314.0.8";
+// Not "thousand-…": the service worker deletes those caches on every update.
+const CACHE = "memory-snapshots";
+// The copy is compressed a slice at a time, so a call to Python waits little.
+const SLICE = 1 << 20;
+
+const slot = (build) => new URL(`memory-snapshot/${build}`, self.location.href).href;
+
+function usable(runtime, build) {
+  return runtime === VERIFIED_RUNTIME && Boolean(build) && "caches" in self && "DecompressionStream" in self;
+}
+
+async function stored(build) {
+  try {
+    return (await (await caches.open(CACHE)).match(slot(build))) || null;
+  } catch {
+    return null; // storage refused (a browser setting): start normally
+  }
+}
+
+async function forget() {
+  try {
+    await caches.delete(CACHE);
+  } catch {
+    // nothing stored, or storage refused: nothing to forget
+  }
+}
+
+/**
+ * Start Python: from this build's snapshot when there is one, else normally.
+ * After a restore, `check(pyodide)` must throw if Python is not as expected;
+ * any failure (unreadable or corrupt data, another runtime, a failed check)
+ * drops the snapshot and starts Python normally.
+ * Resolves to {pyodide, boot: "snapshot" | "start", why: "stored" | "none" | "corrupt" | "unsupported"}.
+ */
+export async function startPython(loadPyodide, { indexURL, runtime, build, check }) {
+  if (!usable(runtime, build)) {
+    return { pyodide: await loadPyodide({ indexURL }), boot: "start", why: "unsupported" };
+  }
+  const response = await stored(build);
+  let why = "none";
+  if (response) {
+    try {
+      const bytes = new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      bytes.catch(() => {}); // seen by loadPyodide; no stray "uncaught" if it fails first
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+      check(pyodide);
+      return { pyodide, boot: "snapshot", why: "stored" };
+    } catch {
+      why = "corrupt";
+      await forget();
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: true }), boot: "start", why };
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Keep a snapshot of this Python for the next visit, replacing any other.
+ * Only after a normal start by startPython. Python is held only while its
+ * memory is copied (`held`, in ms); the copy is then compressed and stored a
+ * slice at a time, between calls. Resolves to {saved, why?, held?, ms, bytes?};
+ * it never throws.
+ */
+export async function keepSnapshot(pyodide, { runtime, build }) {
+  const t0 = performance.now();
+  if (!usable(runtime, build)) return { saved: false, why: "unsupported", ms: 0 };
+  try {
+    const memory = pyodide.makeMemorySnapshot();
+    const held = performance.now() - t0;
+    let at = 0;
+    const slices = new ReadableStream({
+      async pull(controller) {
+        await nextTask(); // calls waiting for Python go first
+        if (at >= memory.length) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(memory.subarray(at, at + SLICE));
+        at += SLICE;
+      },
+    });
+    await forget(); // an old build's snapshot goes
+    const cache = await caches.open(CACHE);
+    await cache.put(slot(build), new Response(slices.pipeThrough(new CompressionStream("gzip"))));
+    return { saved: true, held, ms: performance.now() - t0, bytes: memory.length };
+  } catch (err) {
+    await forget(); // nothing half-stored is ever restored
+    const why = err && err.name === "QuotaExceededError" ? "quota" : "failed";
+    return { saved: false, why, ms: performance.now() - t0 };
+  }
+}
