@@ -1,6 +1,6 @@
-"""Return visits: Python restored from a memory snapshot of the first visit,
-and a normal start whenever the snapshot cannot be used (corrupt, another
-build, no room to keep it).
+"""Return visits: Python restored from a memory snapshot of the first visit, the
+saved table drawn before Python is ready, and a normal start whenever the
+snapshot cannot be used (corrupt, another build, no room to keep it).
 
 The page says how Python started in body[data-boot] ("snapshot" or "start") and,
 once the first game is shown and the page is idle, what the worker did in
@@ -10,6 +10,7 @@ body[data-snapshot] ("saved": a snapshot is kept for the next visit;
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -24,6 +25,7 @@ MY_TURN = "body[data-turn='you']:not([data-legal=''])"
 # Making and storing a snapshot waits for an idle moment after the table is shown.
 SNAPSHOT_MS = 150_000
 CACHE = "memory-snapshots"  # web/snapshot-worker.js
+EN = json.loads((build.WEB / "locales" / "en.json").read_text(encoding="utf-8"))
 
 STORED = f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)"
 # Spoil the stored snapshot the way a disk, a crash or a bug might.
@@ -157,3 +159,58 @@ def test_no_room_for_a_snapshot_is_no_error(base_url, plain):
     assert page.evaluate(STORED) == []
     page.close()
     assert boot(visit(open_page, base_url)) == "start"
+
+
+def test_the_saved_table_is_drawn_before_python_is_ready(base_url, plain, shot):
+    """While Python starts, the words say what happens; on a return visit the
+    saved table is drawn at once, inert, under a "starting" mark."""
+    context, open_page = plain
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    def release():
+        for route in held:
+            route.continue_()
+        held.clear()
+        context.unroute("**/pyodide.asm.wasm")
+
+    # Python cannot start while its runtime is held back.
+    context.route("**/pyodide.asm.wasm", hold)
+    page = open_page()
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');"
+                         "localStorage.setItem('thousand.settings', '{\"speed\":\"instant\"}');")
+    page.goto(base_url + LINK)
+    page.wait_for_selector(f"#loading-text:text-is('{EN['load.runtime']}')")
+    assert page.get_attribute("body", "data-ready") is None
+    shot(page, "first-visit-loading")
+    release()
+    page.wait_for_selector(MY_TURN, state="attached")
+    make_a_move(page)
+    mine, info = hand(page), page.inner_text("#infobar")
+    page.close()
+
+    context.route("**/pyodide.asm.wasm", hold)
+    page = open_page()
+    page.goto(base_url)
+    page.wait_for_selector("body[data-preview='1']", state="attached")
+    assert hand(page) == mine and page.inner_text("#infobar") == info
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.get_attribute("body", "data-turn") is None
+    assert page.locator("[data-action]").count() == 0
+    assert page.inner_text(".loading.starting").strip() == EN["load.resume"]
+    shot(page, "preview")
+    # The keys that walk the hand reach nothing: the drawn table is inert.
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('#table') === null")
+
+    release()
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.get_attribute("body", "data-preview") is None
+    assert page.locator(".loading.starting").count() == 0
+    assert page.locator("[inert]").count() == 0
+    assert hand(page) == mine
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('#hand') !== null")
+    make_a_move(page)

@@ -1,5 +1,6 @@
 // The page's entry point: it only wires the modules under js/ together and
-// opens the first game (a link, the saved game, or a new one).
+// opens the first game (a link, the saved game, or a new one). A saved game is
+// drawn at once, before Python is ready (preview.js).
 
 import { watchDialog } from "./js/dialogs.js";
 import { toast } from "./js/dom.js";
@@ -9,6 +10,7 @@ import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
 import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
 import { act, continueDeal, newGame } from "./js/play.js";
+import { endPreview, showPreview } from "./js/preview.js";
 import { Python } from "./js/python.js";
 import { applySpeed } from "./js/settings.js";
 import { share } from "./js/share.js";
@@ -29,6 +31,7 @@ async function boot() {
   python.ready.catch(() => {}); // reported below, once the texts are loaded
   S.source = new LocalGame(python);
   await loadLocale(pickLocale());
+  showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();
   for (const [ui, fn] of [["new", showNewGame], ["share", share], ["last-trick", showLastTrick], ["sheet", showSheet], ["settings", showSettings]]) {
@@ -49,7 +52,11 @@ async function boot() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
   }
-  await openFirstGame();
+  try {
+    await openFirstGame();
+  } finally {
+    endPreview();
+  }
   afterFirstGame(python);
 }
 
