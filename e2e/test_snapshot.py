@@ -214,3 +214,15 @@ def test_the_saved_table_is_drawn_before_python_is_ready(base_url, plain, shot):
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.closest('#hand') !== null")
     make_a_move(page)
+
+
+def test_without_javascript_the_page_says_what_it_needs(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        message = page.locator(".noscript")
+        assert message.is_visible()
+        assert "needs JavaScript" in message.inner_text()
+    finally:
+        context.close()

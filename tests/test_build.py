@@ -67,6 +67,8 @@ def test_service_worker_precaches_the_whole_site(site):
     version = json.loads(re.search(r"const VERSION = (\".*?\");", sw).group(1))
     files = {f for f in build.site_files(site) if f != "sw.js"}
     assert set(precache) == files | {"./"}
+    assert "manifest.webmanifest" in precache  # installable offline too
+    assert "manifest.webmanifest" in precache  # installable offline too
     assert version == f"{build.project_version()}-{build_info(site)['build']}"
 
 
