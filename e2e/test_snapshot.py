@@ -28,19 +28,24 @@ CACHE = "memory-snapshots"  # web/snapshot-worker.js
 EN = json.loads((build.WEB / "locales" / "en.json").read_text(encoding="utf-8"))
 
 STORED = f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)"
-# Spoil the stored snapshot the way a disk, a crash or a bug might.
+# Spoil the stored snapshot the way a disk, a crash or a bug might. The worker
+# keeps its SHA-256 in a header: damage is caught by the hash, and bytes whose
+# hash fits but are no snapshot are caught by Pyodide's own check.
 CORRUPT = f"""async (kind) => {{
     const cache = await caches.open('{CACHE}');
     const [key] = await cache.keys();
-    const good = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+    const stored = await cache.match(key);
+    const headers = new Headers(stored.headers);
+    const good = new Uint8Array(await stored.arrayBuffer());
     let bad;
     if (kind === "truncated") bad = good.slice(0, good.length >> 1);
     else if (kind === "flipped") {{ bad = good.slice(); bad[bad.length >> 1] ^= 0x5a; }}
-    else {{  // well-formed gzip whose content is no snapshot
-        const zeros = new Blob([new Uint8Array(1 << 20)]).stream().pipeThrough(new CompressionStream("gzip"));
-        bad = new Uint8Array(await new Response(zeros).arrayBuffer());
+    else {{
+        bad = new Uint8Array(good.length);
+        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bad));
+        headers.set("x-sha256", Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""));
     }}
-    await cache.put(key, new Response(bad));
+    await cache.put(key, new Response(bad, {{ headers }}));
 }}"""
 
 
