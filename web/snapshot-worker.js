@@ -32,8 +32,8 @@ const DIGEST = "x-sha256";
 
 const slot = (build) => new URL(`memory-snapshot/${build}`, self.location.href).href;
 
-function usable(runtime, build) {
-  return runtime === VERIFIED_RUNTIME && Boolean(build) && "caches" in self && Boolean(self.crypto?.subtle);
+function usable(version, build) {
+  return version === VERIFIED_RUNTIME && Boolean(build) && "caches" in self && Boolean(self.crypto?.subtle);
 }
 
 async function sha256(bytes) {
@@ -66,16 +66,18 @@ async function forget() {
 
 /**
  * Start Python: from this build's snapshot when there is one, else normally.
- * After a restore, `check(pyodide)` must throw if Python is not as expected;
- * any failure (unreadable or corrupt data, another runtime, a failed check)
- * drops the snapshot and starts Python normally.
+ * `runtime` is a promise of Pyodide's module (pyodide.mjs): the snapshot is
+ * looked up while it loads. After a restore, `check(pyodide)` must throw if
+ * Python is not as expected; any failure (unreadable or damaged data, another
+ * runtime, a failed check) drops the snapshot and starts Python normally.
  * Resolves to {pyodide, boot: "snapshot" | "start", why: "stored" | "none" | "corrupt" | "unsupported"}.
  */
-export async function startPython(loadPyodide, { indexURL, runtime, build, check }) {
-  if (!usable(runtime, build)) {
+export async function startPython(runtime, { indexURL, version, build, check }) {
+  if (!usable(version, build)) {
+    const { loadPyodide } = await runtime;
     return { pyodide: await loadPyodide({ indexURL }), boot: "start", why: "unsupported" };
   }
-  const response = await stored(build);
+  const [{ loadPyodide }, response] = await Promise.all([runtime, stored(build)]);
   let why = "none";
   if (response) {
     try {
@@ -98,9 +100,9 @@ export async function startPython(loadPyodide, { indexURL, runtime, build, check
  * memory is copied (`held`, in ms); hashing and storing the copy run while
  * calls go on. Resolves to {saved, why?, held?, ms, bytes?}; it never throws.
  */
-export async function keepSnapshot(pyodide, { runtime, build }) {
+export async function keepSnapshot(pyodide, { version, build }) {
   const t0 = performance.now();
-  if (!usable(runtime, build)) return { saved: false, why: "unsupported", ms: 0 };
+  if (!usable(version, build)) return { saved: false, why: "unsupported", ms: 0 };
   try {
     const memory = pyodide.makeMemorySnapshot();
     const held = performance.now() - t0;

@@ -42,10 +42,10 @@ async function load() {
     return r.arrayBuffer();
   });
   wheel.catch(() => {}); // awaited below or when idle; never an uncaught rejection
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const { pyodide, boot, why } = await startPython(loadPyodide, {
+  const runtime = import(new URL("pyodide.mjs", indexURL).href);
+  const { pyodide, boot, why } = await startPython(runtime, {
     indexURL,
-    runtime: BUILD.pyodide,
+    version: BUILD.pyodide,
     build: BUILD.build,
     // A restored Python holds the snapshot's game and random state: drop them.
     check: (py) => {
@@ -82,7 +82,7 @@ async function idle() {
     return; // "fatal" has been posted already
   }
   if (python.boot === "start") {
-    const report = await keepSnapshot(python.pyodide, { runtime: BUILD.pyodide, build: BUILD.build });
+    const report = await keepSnapshot(python.pyodide, { version: BUILD.pyodide, build: BUILD.build });
     const snapshot = report.saved ? "saved" : report.why === "unsupported" ? "off" : "failed";
     post({ type: "idle", snapshot, ...report });
     return;
