@@ -7,18 +7,27 @@ Measures, from the start of navigation to an interactive table (Python loaded,
 the table rendered from its first view: <body data-ready="1">):
 
 - cold: a fresh browser context (empty HTTP cache, no service worker);
-- warm: a second visit in the same context (service worker + HTTP cache);
+- warm-restore: a second visit in the same context, once the service worker and
+  the memory snapshot of the first visit are stored: Python is restored from
+  the snapshot (the page says so: <body data-boot="snapshot">); also when the
+  saved table was drawn (<body data-preview>), before Python answered;
+- warm-boot: a third visit with the snapshot deleted: service worker and HTTP
+  cache, Python started normally (what "warm" measured before snapshots);
 - bare: a page that only starts the same Pyodide runtime in a module worker
   and signals readiness; it is served by the benchmark only, never shipped.
 
-Each figure is the median over the runs (after one untimed warm-up run). The
-last line printed is
-`load: cold X s, warm Y s, bare Z s, ratio cold/bare R`.
+Each figure is the median over the runs (after one untimed warm-up run). Then,
+once, the cost of making the snapshot: how long Python is held while its memory
+is copied, how long storing takes, and the longest wait of calls to Python made
+meanwhile (a person's moves) against the same calls before. The last line is
+`load: cold X s, warm Y s, bare Z s, ratio cold/bare R, warm/bare W`, where
+warm is warm-restore.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -55,16 +64,42 @@ const pyodide = await loadPyodide({ indexURL });
 pyodide.runPython("1 + 1");
 postMessage("1");
 """
+SNAPSHOT_HTML = BARE_HTML.replace(b"bare Pyodide", b"snapshot cost").replace(b"bench-bare.js", b"bench-snapshot.js")
+SNAPSHOT_JS = b"""// The site's worker after a normal start: a game, then the snapshot is made
+// while calls to Python keep coming, as a person's moves would.
+import { Python } from "./js/python.js";
+
+const python = new Python(() => {});
+await python.ready;
+await python.call("from_link", "?p=3&s=3&l=hard&r=std");
+async function timedCall() {
+  const t = performance.now();
+  await python.call("state");
+  const wait = performance.now() - t;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return wait;
+}
+const before = [];
+for (let i = 0; i < 40; i++) before.push(await timedCall());
+let done = false;
+const report = python.idle().then((r) => { done = true; return r; });
+const during = [];
+while (!done) during.push(await timedCall());
+const result = { ...(await report), before: Math.max(...before), during: Math.max(...during), calls: during.length };
+document.body.dataset.result = JSON.stringify(result);
+"""
 OVERLAY = {
     "/bench-bare.html": (BARE_HTML, "text/html; charset=utf-8"),
     "/bench-bare.js": (BARE_JS, "text/javascript; charset=utf-8"),
     "/bench-bare-worker.js": (BARE_WORKER, "text/javascript; charset=utf-8"),
+    "/bench-snapshot.html": (SNAPSHOT_HTML, "text/html; charset=utf-8"),
+    "/bench-snapshot.js": (SNAPSHOT_JS, "text/javascript; charset=utf-8"),
 }
+SNAPSHOT_SAVED = "body[data-snapshot='saved']"
+DRAWN = "body[data-preview], body[data-ready]"
 
 
-def timed_visit(page, url: str, selector: str) -> float:
-    start = time.perf_counter()
-    page.goto(url, wait_until="commit")
+def wait_for(page, url: str, selector: str) -> None:
     try:
         page.wait_for_selector(selector, state="attached", timeout=TIMEOUT_MS)
     except Exception:
@@ -73,7 +108,23 @@ def timed_visit(page, url: str, selector: str) -> float:
         page.screenshot(path=str(shot))
         raise SystemExit(f"{url}: {selector!r} did not appear within {TIMEOUT_MS / 1000:.0f} s "
                          f"(screenshot: {shot.relative_to(ROOT)})")
+
+
+def timed_visit(page, url: str, selector: str) -> float:
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    wait_for(page, url, selector)
     return time.perf_counter() - start
+
+
+def timed_return_visit(page, url: str, until: str) -> tuple[float, float]:
+    """Seconds until the table was first drawn (the saved one, or Python's) and until `until`."""
+    start = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    wait_for(page, url, DRAWN)
+    drawn = time.perf_counter() - start
+    wait_for(page, url, until)
+    return drawn, time.perf_counter() - start
 
 
 def wait_service_worker(page) -> None:
@@ -85,34 +136,51 @@ def wait_service_worker(page) -> None:
     }""")
 
 
-def one_run(browser, base: str, until: str) -> tuple[float, float, float]:
+def one_run(browser, base: str, until: str) -> dict[str, float]:
     errors: list[str] = []
 
     def watch(page):
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
         page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
 
-    # Cold, then warm in the same context.
+    out = {}
+    # Cold, then the two warm visits in the same context.
     context = browser.new_context()
-    page = context.new_page()
-    watch(page)
-    cold = timed_visit(page, base, until)
+    page = watch(context.new_page())
+    out["cold"] = timed_visit(page, base, until)
     wait_service_worker(page)  # the precache is complete: the next visit is warm
+    wait_for(page, base, SNAPSHOT_SAVED)  # kept once the page is idle: the next visit restores it
     page.close()
-    page = context.new_page()
-    watch(page)
-    warm = timed_visit(page, base, until)
+    page = watch(context.new_page())
+    out["drawn"], out["warm-restore"] = timed_return_visit(page, base, until)
+    if page.get_attribute("body", "data-boot") != "snapshot":
+        raise SystemExit("the second visit did not restore Python from the snapshot")
+    page.evaluate("caches.delete('memory-snapshots')")
+    page.close()
+    page = watch(context.new_page())
+    out["warm-boot"] = timed_visit(page, base, until)
     context.close()
 
     # Bare Pyodide in a fresh context.
     context = browser.new_context()
-    page = context.new_page()
-    watch(page)
-    bare = timed_visit(page, base + "bench-bare.html", BARE_READY)
+    page = watch(context.new_page())
+    out["bare"] = timed_visit(page, base + "bench-bare.html", BARE_READY)
     context.close()
     if errors:
         raise SystemExit("console errors during the benchmark:\n" + "\n".join(errors))
-    return cold, warm, bare
+    return out
+
+
+def snapshot_cost(browser, base: str) -> dict:
+    """Make a snapshot in the site's worker while calls keep coming; the worker's report."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "bench-snapshot.html")
+    wait_for(page, base + "bench-snapshot.html", "body[data-result]")
+    result = json.loads(page.get_attribute("body", "data-result"))
+    context.close()
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,20 +204,34 @@ def main(argv: list[str] | None = None) -> int:
                 # One untimed warm-up so the OS file cache and Chromium's own caches are primed.
                 one_run(browser, base, args.until)
                 for i in range(args.runs):
-                    cold, warm, bare = one_run(browser, base, args.until)
-                    results.append((cold, warm, bare))
-                    print(f"run {i + 1}: cold {cold:.2f} s, warm {warm:.2f} s, bare {bare:.2f} s", flush=True)
+                    r = one_run(browser, base, args.until)
+                    results.append(r)
+                    print(f"run {i + 1}: cold {r['cold']:.2f} s, warm-restore {r['warm-restore']:.2f} s "
+                          f"(table drawn at {r['drawn']:.2f} s), warm-boot {r['warm-boot']:.2f} s, "
+                          f"bare {r['bare']:.2f} s", flush=True)
+                cost = snapshot_cost(browser, base)
             finally:
                 browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    cold, warm, bare = (statistics.median(col) for col in zip(*results))
-    # The machine may be busy: a run's cold and bare visits are back to back, so the
-    # median of the per-run ratios is steadier than the ratio of the medians.
-    paired = statistics.median(c / b for c, _, b in results)
-    print(f"median of per-run ratios cold/bare: {paired:.2f}")
-    print(f"load: cold {cold:.2f} s, warm {warm:.2f} s, bare {bare:.2f} s, ratio cold/bare {cold / bare:.2f}")
+    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    cold, warm, bare = med["cold"], med["warm-restore"], med["bare"]
+    # The machine may be busy: a run's visits are back to back, so the median of
+    # the per-run ratios is steadier than the ratio of the medians.
+    paired = statistics.median(r["cold"] / r["bare"] for r in results)
+    paired_warm = statistics.median(r["warm-restore"] / r["bare"] for r in results)
+    print(f"median of per-run ratios: cold/bare {paired:.2f}, warm/bare {paired_warm:.2f}")
+    print(f"warm-restore: table drawn {med['drawn']:.2f} s, interactive {warm:.2f} s; "
+          f"warm-boot (snapshot deleted) {med['warm-boot']:.2f} s")
+    if cost.get("saved"):
+        print(f"snapshot: {cost['bytes'] / 2**20:.1f} MiB, Python held {cost['held']:.0f} ms, "
+              f"stored in {cost['ms'] / 1000:.2f} s; longest call meanwhile {cost['during']:.0f} ms "
+              f"({cost['calls']} calls; {cost['before']:.0f} ms before)")
+    else:
+        print(f"snapshot: not stored ({cost.get('why')})")
+    print(f"load: cold {cold:.2f} s, warm {warm:.2f} s, bare {bare:.2f} s, "
+          f"ratio cold/bare {cold / bare:.2f}, warm/bare {warm / bare:.2f}")
     return 0
 
 

@@ -7,6 +7,7 @@ import shutil
 import pytest
 
 import build
+from releases import marked_copy
 
 # The human's turn with at least one legal move (hooks set by web/app.js).
 INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
@@ -71,15 +72,6 @@ def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready,
     context.set_offline(False)
 
 
-def _marked_copy(src, dst, marker: str) -> None:
-    """A copy of the site whose page carries `marker`, as a new release would."""
-    shutil.copytree(src, dst)
-    index = dst / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace("</body>", f"<!-- {marker} -->\n</body>"),
-                     encoding="utf-8")
-    build.write_service_worker(dst, build.project_version())
-
-
 # Ask the service worker for the new release and wait until it is installed (waiting).
 AWAIT_NEW_RELEASE = """async () => {
     const reg = await navigator.serviceWorker.getRegistration();
@@ -100,14 +92,14 @@ def _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url):
     sw_ready(page)
     assert "release-A" in page.content()
     shutil.rmtree(live)
-    _marked_copy(site, live, "release-B")
+    marked_copy(site, live, "release-B")
     return page
 
 
 def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_page, ready, sw_ready):
     """Release A is cached; release B is deployed; B is used, whole, from the next visit on."""
     live = tmp_path / "live"
-    _marked_copy(site, live, "release-A")
+    marked_copy(site, live, "release-A")
     server, url = build.serve_in_thread(live)
     try:
         page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)
@@ -158,7 +150,7 @@ def test_embeddable_in_another_site(base_url, tmp_path, page, shot):
 def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page, ready, sw_ready):
     """A page may let a waiting release take over at once ({type: "skip-waiting"}) and reload."""
     live = tmp_path / "live"
-    _marked_copy(site, live, "release-A")
+    marked_copy(site, live, "release-A")
     server, url = build.serve_in_thread(live)
     try:
         page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)

@@ -67,7 +67,21 @@ def test_service_worker_precaches_the_whole_site(site):
     version = json.loads(re.search(r"const VERSION = (\".*?\");", sw).group(1))
     files = {f for f in build.site_files(site) if f != "sw.js"}
     assert set(precache) == files | {"./"}
-    assert version.startswith(build.project_version() + "-")
+    assert "manifest.webmanifest" in precache  # installable offline too
+    assert "manifest.webmanifest" in precache  # installable offline too
+    assert version == f"{build.project_version()}-{build_info(site)['build']}"
+
+
+def test_any_change_to_the_site_is_a_new_build(site, tmp_path):
+    """The build id (the service worker's cache, the key of the memory snapshot a
+    browser keeps) changes with any file, and build-info.js and sw.js agree on it."""
+    copy = tmp_path / "copy"
+    shutil.copytree(site, copy)
+    (copy / "styles.css").write_text((copy / "styles.css").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    new = build.write_service_worker(copy, build.project_version())
+    assert re.fullmatch(r"[0-9a-f]{16}", new) and new != build_info(site)["build"]
+    assert build_info(copy)["build"] == new
+    assert f'"{build.project_version()}-{new}"' in (copy / "sw.js").read_text(encoding="utf-8")
 
 
 def test_build_is_deterministic(site, tmp_path):

@@ -117,6 +117,21 @@ def test_corrupt_saves_are_clear_errors(save, key):
     assert s["ok"] is False and s["error"]["key"] == key
 
 
+def test_reset_forgets_the_game_and_reseeds_random():
+    """After a restore from a memory snapshot, nothing of the earlier visit is left:
+    no game, and `random` does not continue from the snapshot's state."""
+    import random
+
+    call(web.from_link, "?p=3&s=42&l=easy&r=std")
+    random.seed(7)
+    snapshot_state = random.getstate()
+    assert call(web.reset) == {"ok": True}
+    assert call(web.state)["error"]["key"] == "game.none"
+    assert random.getstate() != snapshot_state
+    # The next game starts as usual.
+    assert call(web.from_link, "?p=3&s=42&l=easy&r=std")["ok"]
+
+
 def test_fresh_validates_its_options():
     assert call(web.fresh, "7", "easy", "std")["error"]["key"] == "link.bad_players"
     assert call(web.fresh, "3", "x", "std")["error"]["key"] == "link.bad_level"
@@ -170,7 +185,7 @@ def test_the_page_keeps_to_the_content_security_policy():
     html = (web_dir / "index.html").read_text(encoding="utf-8")
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script>"
     assert " style=" not in html and "<style" not in html
-    scripts = [web_dir / "app.js", web_dir / "worker.js", *sorted((web_dir / "js").glob("*.js"))]
+    scripts = [*sorted(web_dir.glob("*.js")), *sorted((web_dir / "js").glob("*.js"))]
     for path in scripts:
         code = path.read_text(encoding="utf-8")
         for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",

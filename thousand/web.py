@@ -251,6 +251,25 @@ def restore(save: str) -> str:
     return _reply(run)
 
 
+def reset() -> str:
+    """Forget the game and draw fresh randomness, as a new start would.
+
+    The page's worker calls this after restoring Python from a memory snapshot
+    of an earlier visit: the snapshot holds that visit's game and the state of
+    ``random`` (seeded once, at import), so every restore would otherwise begin
+    with the same generator state.  Fresh seeds come from ``SystemRandom``,
+    which asks the browser each time, but ``random`` is reseeded as well.
+
+    >>> _ = from_link("?p=3&s=42&l=easy&r=std")
+    >>> json.loads(reset())["ok"], json.loads(state())["error"]["key"]
+    (True, 'game.none')
+    """
+    global _session
+    _session = None
+    random.seed()
+    return _reply(lambda: {"ok": True})
+
+
 def state() -> str:
     """The current state, for the human seat."""
     return _reply(lambda: _current().state())

@@ -1,5 +1,6 @@
 // The page's entry point: it only wires the modules under js/ together and
-// opens the first game (a link, the saved game, or a new one).
+// opens the first game (a link, the saved game, or a new one). A saved game is
+// drawn at once, before Python is ready (preview.js).
 
 import { watchDialog } from "./js/dialogs.js";
 import { toast } from "./js/dom.js";
@@ -10,11 +11,13 @@ import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
 import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
 import { act, continueDeal, newGame } from "./js/play.js";
+import { endPreview, showPreview } from "./js/preview.js";
 import { Python } from "./js/python.js";
 import { showReview } from "./js/review.js";
 import { applySpeed } from "./js/settings.js";
 import { share } from "./js/share.js";
 import { showLastTrick, showSheet } from "./js/sheet.js";
+import { afterFirstGame, markBoot } from "./js/snapshot.js";
 import { LocalGame } from "./js/source.js";
 import { S } from "./js/state.js";
 import { bindTable } from "./js/table.js";
@@ -32,13 +35,14 @@ async function boot() {
   S.source = new LocalGame(python);
   initDaily(python, S.source);
   await loadLocale(pickLocale());
+  showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();
   initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
     daily: () => showDaily(), review: () => showReview(python, reviewWhich()) });
   const stopCreep = creep();
   try {
-    await python.ready;
+    markBoot(await python.ready);
   } catch (err) {
     stopCreep();
     loadFailed(err.message);
@@ -51,7 +55,12 @@ async function boot() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
   }
-  await openFirstGame();
+  try {
+    await openFirstGame();
+  } finally {
+    endPreview();
+  }
+  afterFirstGame(python);
 }
 
 boot();

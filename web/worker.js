@@ -4,14 +4,21 @@
 //
 // Message protocol
 //   worker -> page  {type: "progress", stage: "runtime"|"package"|"module", fraction: 0..1}
-//   worker -> page  {type: "ready", version}          Python is loaded, calls may be made
+//   worker -> page  {type: "ready", version, boot, why}  Python is loaded, calls may be made;
+//                   boot: "snapshot" (restored, see snapshot-worker.js) or "start"
 //   worker -> page  {type: "fatal", message}          Python could not be loaded
 //   page -> worker  {id, fn, args: [string, ...]}     fn is one of CALLS below
 //   worker -> page  {type: "reply", id, json}         json: the string thousand.web returned
 //   worker -> page  {type: "reply", id, crash}        an unexpected Python error (a bug)
+//   page -> worker  {type: "idle"}                    the table is shown and the page is idle
+//   worker -> page  {type: "idle", snapshot, ...}     what was done then: after a normal start a
+//                   snapshot is kept for the next visit (snapshot: "saved" | "failed" | "off",
+//                   with the times of keepSnapshot); after a restore the game's files are
+//                   unpacked again (snapshot: "restored")
 // Calls made before "ready" wait for it; replies come in the order of the calls.
 
 import { BUILD } from "./build-info.js";
+import { keepSnapshot, startPython } from "./snapshot-worker.js";
 
 const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
@@ -24,39 +31,86 @@ function post(message) {
   self.postMessage(message);
 }
 
+function unpackWheel(pyodide, bytes) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+}
+
 async function load() {
   const index = new URL(BUILD.pyodideIndex, self.location.href).href;
   const indexURL = index.endsWith("/") ? index : index + "/";
-  const wheel = new URL(BUILD.wheel, self.location.href).href;
   post({ type: "progress", stage: "runtime", fraction: 0.05 });
   // The wheel downloads while the runtime starts; unpacking it ourselves skips
   // the package loader's lock-file look-up (it has no dependencies to resolve).
-  const wheelBytes = fetch(wheel).then((r) => {
+  const wheel = fetch(new URL(BUILD.wheel, self.location.href)).then((r) => {
     if (!r.ok) throw new Error(`could not load the game (${r.status})`);
     return r.arrayBuffer();
   });
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({ indexURL });
-  post({ type: "progress", stage: "package", fraction: 0.8 });
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-  post({ type: "progress", stage: "module", fraction: 0.9 });
+  wheel.catch(() => {}); // awaited below or when idle; never an uncaught rejection
+  const runtime = import(new URL("pyodide.mjs", indexURL).href);
+  const { pyodide, boot, why } = await startPython(runtime, {
+    indexURL,
+    version: BUILD.pyodide,
+    build: BUILD.build,
+    // A restored Python holds the snapshot's game and random state: drop them.
+    check: (py) => {
+      if (!JSON.parse(py.pyimport("thousand.web").reset()).ok) throw new Error("reset failed");
+    },
+  });
+  if (boot === "start") {
+    post({ type: "progress", stage: "package", fraction: 0.8 });
+    unpackWheel(pyodide, await wheel);
+    post({ type: "progress", stage: "module", fraction: 0.9 });
+  }
   const web = pyodide.pyimport("thousand.web");
   const daily = pyodide.pyimport("thousand.web_daily");
   post({ type: "progress", stage: "module", fraction: 1 });
-  return { web, daily };
+  return { pyodide, web, daily, boot, why, wheel };
 }
 
 const ready = load();
 ready.then(
-  () => post({ type: "ready", version: BUILD.version }),
+  ({ boot, why }) => post({ type: "ready", version: BUILD.version, boot, why }),
   (err) => post({ type: "fatal", message: String(err && err.message ? err.message : err) }),
 );
 
 let queue = Promise.resolve();
+let idled = false;
+
+/** Work kept off the start: once, when the page says the table is shown. */
+async function idle() {
+  if (idled) return;
+  idled = true;
+  let python;
+  try {
+    python = await ready;
+  } catch {
+    return; // "fatal" has been posted already
+  }
+  if (python.boot === "start") {
+    const report = await keepSnapshot(python.pyodide, { version: BUILD.pyodide, build: BUILD.build });
+    const snapshot = report.saved ? "saved" : report.why === "unsupported" ? "off" : "failed";
+    post({ type: "idle", snapshot, ...report });
+    return;
+  }
+  // The modules in use came back with the memory; the files are for anything
+  // imported later. In the queue, so no call is answered half-way.
+  queue = queue.then(async () => {
+    try {
+      unpackWheel(python.pyodide, await python.wheel);
+    } catch {
+      // offline without the file: the game runs from memory all the same
+    }
+    post({ type: "idle", snapshot: "restored" });
+  });
+}
 
 self.onmessage = (event) => {
-  const { id, fn, args } = event.data || {};
+  const { id, fn, args, type } = event.data || {};
+  if (type === "idle") {
+    idle();
+    return;
+  }
   queue = queue.then(async () => {
     let api;
     try {

@@ -4,6 +4,7 @@ import { $, h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 let shown = 0;
+let held = false; // the text stays as it is: the table is drawn already
 
 function showProgress(fraction) {
   shown = Math.max(shown, fraction);
@@ -14,7 +15,7 @@ function showProgress(fraction) {
 
 /** The worker's progress report: a stage name (a locale key under load.) and a fraction. */
 export function progress(stage, fraction) {
-  if (has(`load.${stage}`)) $("loading-text").textContent = t(`load.${stage}`);
+  if (!held && has(`load.${stage}`)) $("loading-text").textContent = t(`load.${stage}`);
   showProgress(fraction);
 }
 
@@ -24,12 +25,29 @@ export function creep() {
   return () => clearInterval(timer);
 }
 
+/** The saved table is drawn while Python starts: the loading box (taken out of
+ * the table before it was drawn) becomes a small "starting" mark where the
+ * turn is usually told, saying so in the person's words. */
+export function showStartingMark(box) {
+  held = true;
+  box.classList.add("starting");
+  box.setAttribute("role", "status");
+  $("table").append(box);
+  $("loading-text").textContent = t("load.resume");
+}
+
+/** The table answers now: the mark goes. */
+export function hideStartingMark() {
+  if ($("loading")?.classList.contains("starting")) $("loading").remove();
+}
+
 export function loadFailed(message) {
   $("loading-text").textContent = t("load.failed", { message });
 }
 
 /** A new release waits in the background; offer to switch now (the game is saved). */
 export function offerUpdate(registration) {
+  if (!registration) return; // service workers blocked (a browser setting, or a test)
   const offer = (worker) => {
     if (!worker || !navigator.serviceWorker.controller || $("update")) return;
     const bar = h("div", { class: "update", id: "update", role: "status" },

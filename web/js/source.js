@@ -43,6 +43,6 @@ export class LocalGame {
   }
 
   keep(st) {
-    writeSave(st.save);
+    writeSave(st);
   }
 }

@@ -1,0 +1,233 @@
+"""Return visits: Python restored from a memory snapshot of the first visit, the
+saved table drawn before Python is ready, and a normal start whenever the
+snapshot cannot be used (corrupt, another build, no room to keep it).
+
+The page says how Python started in body[data-boot] ("snapshot" or "start") and,
+once the first game is shown and the page is idle, what the worker did in
+body[data-snapshot] ("saved": a snapshot is kept for the next visit;
+"restored": this visit came from one; "failed": it could not be kept).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+import build
+from releases import marked_copy
+from table_driver import hand, open_table
+
+LINK = "?p=3&s=3&l=easy&r=std"  # the person bids first
+READY = "body[data-ready='1']"
+MY_TURN = "body[data-turn='you']:not([data-legal=''])"
+# Making and storing a snapshot waits for an idle moment after the table is shown.
+SNAPSHOT_MS = 150_000
+CACHE = "memory-snapshots"  # web/snapshot-worker.js
+EN = json.loads((build.WEB / "locales" / "en.json").read_text(encoding="utf-8"))
+
+STORED = f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)"
+# Spoil the stored snapshot the way a disk, a crash or a bug might. The worker
+# keeps its SHA-256 in a header: damage is caught by the hash, and bytes whose
+# hash fits but are no snapshot are caught by Pyodide's own check.
+CORRUPT = f"""async (kind) => {{
+    const cache = await caches.open('{CACHE}');
+    const [key] = await cache.keys();
+    const stored = await cache.match(key);
+    const headers = new Headers(stored.headers);
+    const good = new Uint8Array(await stored.arrayBuffer());
+    let bad;
+    if (kind === "truncated") bad = good.slice(0, good.length >> 1);
+    else if (kind === "flipped") {{ bad = good.slice(); bad[bad.length >> 1] ^= 0x5a; }}
+    else {{
+        bad = new Uint8Array(good.length);
+        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bad));
+        headers.set("x-sha256", Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""));
+    }}
+    await cache.put(key, new Response(bad, {{ headers }}));
+}}"""
+
+
+@pytest.fixture
+def plain(browser, console):
+    """A context without a service worker (each visit gets what the server has,
+    and routes see the worker's requests) and `open_page()` for watched pages in it."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(90_000)
+
+    def open_page():
+        page = context.new_page()
+        console.attach(page)
+        return page
+    yield context, open_page
+    context.close()
+    assert not console.errors, "console errors:\n" + "\n".join(console.errors)
+
+
+def boot(page) -> str | None:
+    return page.get_attribute("body", "data-boot")
+
+
+def first_visit(page, url: str) -> list[str]:
+    """Open a game on a first visit; wait until the snapshot is kept; return the hand."""
+    open_table(page, url, LINK)
+    assert boot(page) == "start"
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.wait_for_selector("body[data-snapshot='saved']", state="attached", timeout=SNAPSHOT_MS)
+    assert len(page.evaluate(STORED)) == 1
+    return hand(page)
+
+
+def visit(new_page, url: str):
+    page = new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached")
+    return page
+
+
+def make_a_move(page) -> None:
+    """Python answers: the person's first legal move is taken and the table moves on."""
+    page.wait_for_selector(MY_TURN, state="attached")
+    legal = page.get_attribute("body", "data-legal")
+    page.locator(f'[data-action="{legal.split()[0]}"]').click()
+    page.wait_for_selector(f"body:not([data-legal='{legal}'])", state="attached")
+
+
+def test_second_visit_restores_the_snapshot_also_offline(page, base_url, context, new_page, sw_ready):
+    mine = first_visit(page, base_url)
+    sw_ready(page)
+    page.close()
+
+    again = visit(new_page, base_url)
+    assert boot(again) == "snapshot"
+    assert hand(again) == mine  # the saved game, from a Python that never ran it
+    make_a_move(again)
+    again.wait_for_selector("body[data-snapshot='restored']", state="attached", timeout=SNAPSHOT_MS)
+    again.close()
+
+    context.set_offline(True)
+    offline = visit(new_page, base_url)
+    assert boot(offline) == "snapshot"
+    make_a_move(offline)
+    context.set_offline(False)
+
+
+def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page, base_url, new_page):
+    """No console error (the page fixture checks), and a good snapshot replaces the bad one."""
+    first_visit(page, base_url)
+    for kind in ("truncated", "flipped", "not-a-snapshot"):
+        page.evaluate(CORRUPT, kind)
+        page.close()
+        page = visit(new_page, base_url)
+        assert boot(page) == "start", kind
+        make_a_move(page)
+        page.wait_for_selector("body[data-snapshot='saved']", state="attached", timeout=SNAPSHOT_MS)
+    page.close()
+    assert boot(visit(new_page, base_url)) == "snapshot"
+
+
+def test_a_new_build_ignores_the_old_snapshot(site, tmp_path, plain):
+    context, open_page = plain
+    live = tmp_path / "live"
+    marked_copy(site, live, "release-A")
+    server, url = build.serve_in_thread(live)
+    try:
+        page = open_page()
+        first_visit(page, url)
+        old = page.evaluate(STORED)
+        page.close()
+
+        shutil.rmtree(live)
+        marked_copy(site, live, "release-B")
+        page = visit(open_page, url)
+        assert "release-B" in page.content()
+        assert boot(page) == "start"
+        page.wait_for_selector("body[data-snapshot='saved']", state="attached", timeout=SNAPSHOT_MS)
+        new = page.evaluate(STORED)
+        assert len(new) == 1 and new != old  # the old build's snapshot is gone
+        page.close()
+        assert boot(visit(open_page, url)) == "snapshot"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_no_room_for_a_snapshot_is_no_error(base_url, plain):
+    context, open_page = plain
+    page = open_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url.rstrip("/"), "quotaSize": 1_000_000})
+    open_table(page, base_url, LINK)
+    page.wait_for_selector("body[data-snapshot='failed']", state="attached", timeout=SNAPSHOT_MS)
+    make_a_move(page)
+    assert page.evaluate(STORED) == []
+    page.close()
+    assert boot(visit(open_page, base_url)) == "start"
+
+
+def test_the_saved_table_is_drawn_before_python_is_ready(base_url, plain, shot):
+    """While Python starts, the words say what happens; on a return visit the
+    saved table is drawn at once, inert, under a "starting" mark."""
+    context, open_page = plain
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    def release():
+        for route in held:
+            route.continue_()
+        held.clear()
+        context.unroute("**/pyodide.asm.wasm")
+
+    # Python cannot start while its runtime is held back.
+    context.route("**/pyodide.asm.wasm", hold)
+    page = open_page()
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');"
+                         "localStorage.setItem('thousand.settings', '{\"speed\":\"instant\"}');")
+    page.goto(base_url + LINK)
+    page.wait_for_selector(f"#loading-text:text-is('{EN['load.runtime']}')")
+    assert page.get_attribute("body", "data-ready") is None
+    shot(page, "first-visit-loading")
+    release()
+    page.wait_for_selector(MY_TURN, state="attached")
+    make_a_move(page)
+    mine, info = hand(page), page.inner_text("#infobar")
+    page.close()
+
+    context.route("**/pyodide.asm.wasm", hold)
+    page = open_page()
+    page.goto(base_url)
+    page.wait_for_selector("body[data-preview='1']", state="attached")
+    assert hand(page) == mine and page.inner_text("#infobar") == info
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.get_attribute("body", "data-turn") is None
+    assert page.locator("[data-action]").count() == 0
+    assert page.inner_text(".loading.starting").strip() == EN["load.resume"]
+    shot(page, "preview")
+    # The keys that walk the hand reach nothing: the drawn table is inert.
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('#table') === null")
+
+    release()
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.get_attribute("body", "data-preview") is None
+    assert page.locator(".loading.starting").count() == 0
+    assert page.locator("[inert]").count() == 0
+    assert hand(page) == mine
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('#hand') !== null")
+    make_a_move(page)
+
+
+def test_without_javascript_the_page_says_what_it_needs(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        message = page.locator(".noscript")
+        assert message.is_visible()
+        assert "needs JavaScript" in message.inner_text()
+    finally:
+        context.close()

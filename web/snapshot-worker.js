@@ -1,0 +1,118 @@
+// Python from a memory snapshot, for the worker. Starting Python takes
+// seconds; restoring the memory of an earlier start (Python running,
+// thousand.web imported) takes a fraction of that. The snapshot is made in this
+// browser after a normal start, kept in Cache Storage under the site's build
+// id, and never shipped: a new release (a new build id) never restores an old one.
+//
+// Pyodide's snapshot options are private. What this module relies on was read
+// in the pinned runtime (314.0.8: pyodide.mjs and pyodide.asm.mjs; upstream
+// src/js/pyodide.ts and src/js/snapshot.ts), so any other version starts
+// normally until it is checked again (tests/test_page.py keeps
+// VERIFIED_RUNTIME equal to the pin in web/package.json):
+// - makeMemorySnapshot() works only if loadPyodide had {_makeSnapshot: true};
+//   that option also wraps the `js` globals in a proxy that records access
+//   paths, so the JS objects Python holds can be found again after a restore.
+// - makeMemorySnapshot() copies the whole WebAssembly heap (about 30 MiB)
+//   behind a header: a magic number and the runtime's own build id.
+// - loadPyodide({_loadSnapshot}) takes the bytes or a promise of them, sizes
+//   the memory to them and skips Python's start-up; it throws on a wrong magic
+//   number or a snapshot of another runtime build.
+// - The file system is not in the heap: the standard library is mounted again,
+//   site-packages starts empty, and the modules imported before live on in memory.
+//
+// The snapshot is stored as it is (30 MiB on disk), with its SHA-256 beside it:
+// reading and hashing it (the hash runs off this thread) took about a quarter
+// of the time of unpacking a gzip copy (6 MiB) here, and the hash catches any
+// damage, where Pyodide checks only the header.
+
+export const VERIFIED_RUNTIME = "314.0.8";
+// Not "thousand-…": the service worker deletes those caches on every update.
+const CACHE = "memory-snapshots";
+const DIGEST = "x-sha256";
+
+const slot = (build) => new URL(`memory-snapshot/${build}`, self.location.href).href;
+
+function usable(version, build) {
+  return version === VERIFIED_RUNTIME && Boolean(build) && "caches" in self && Boolean(self.crypto?.subtle);
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The stored bytes, once their hash is checked; rejects if they are damaged. */
+async function intact(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256(bytes)) !== response.headers.get(DIGEST)) throw new Error("damaged snapshot");
+  return bytes;
+}
+
+async function stored(build) {
+  try {
+    return (await (await caches.open(CACHE)).match(slot(build))) || null;
+  } catch {
+    return null; // storage refused (a browser setting): start normally
+  }
+}
+
+async function forget() {
+  try {
+    await caches.delete(CACHE);
+  } catch {
+    // nothing stored, or storage refused: nothing to forget
+  }
+}
+
+/**
+ * Start Python: from this build's snapshot when there is one, else normally.
+ * `runtime` is a promise of Pyodide's module (pyodide.mjs): the snapshot is
+ * looked up while it loads. After a restore, `check(pyodide)` must throw if
+ * Python is not as expected; any failure (unreadable or damaged data, another
+ * runtime, a failed check) drops the snapshot and starts Python normally.
+ * Resolves to {pyodide, boot: "snapshot" | "start", why: "stored" | "none" | "corrupt" | "unsupported"}.
+ */
+export async function startPython(runtime, { indexURL, version, build, check }) {
+  if (!usable(version, build)) {
+    const { loadPyodide } = await runtime;
+    return { pyodide: await loadPyodide({ indexURL }), boot: "start", why: "unsupported" };
+  }
+  const [{ loadPyodide }, response] = await Promise.all([runtime, stored(build)]);
+  let why = "none";
+  if (response) {
+    try {
+      const bytes = intact(response); // read while the runtime loads
+      bytes.catch(() => {}); // seen by loadPyodide; no stray "uncaught" if it fails first
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+      check(pyodide);
+      return { pyodide, boot: "snapshot", why: "stored" };
+    } catch {
+      why = "corrupt";
+      await forget();
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: true }), boot: "start", why };
+}
+
+/**
+ * Keep a snapshot of this Python for the next visit, replacing any other.
+ * Only after a normal start by startPython. Python is held only while its
+ * memory is copied (`held`, in ms); hashing and storing the copy run while
+ * calls go on. Resolves to {saved, why?, held?, ms, bytes?}; it never throws.
+ */
+export async function keepSnapshot(pyodide, { version, build }) {
+  const t0 = performance.now();
+  if (!usable(version, build)) return { saved: false, why: "unsupported", ms: 0 };
+  try {
+    const memory = pyodide.makeMemorySnapshot();
+    const held = performance.now() - t0;
+    const headers = { "content-type": "application/octet-stream", [DIGEST]: await sha256(memory) };
+    await forget(); // an old build's snapshot goes
+    await (await caches.open(CACHE)).put(slot(build), new Response(memory, { headers }));
+    return { saved: true, held, ms: performance.now() - t0, bytes: memory.length };
+  } catch (err) {
+    await forget(); // nothing half-stored is ever restored
+    const why = err && err.name === "QuotaExceededError" ? "quota" : "failed";
+    return { saved: false, why, ms: performance.now() - t0 };
+  }
+}
