@@ -48,6 +48,11 @@ def test_bad_links_are_clear_errors(query, key):
     assert s["error"]["text"]
 
 
+def test_error_replies_carry_the_values_for_the_locale_placeholders():
+    s = call(web.from_link, "?p=5&s=42&l=easy&r=std")
+    assert s["error"]["args"] == {"value": "5"}
+
+
 def test_human_plays_and_bots_move_through_several_deals():
     s = call(web.fresh, "3", "easy", "std")
     assert s["ok"]

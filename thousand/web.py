@@ -41,7 +41,8 @@ class WebError(Exception):
 
     def __init__(self, key: str, text: str, **args) -> None:
         super().__init__(text)
-        self.key, self.text, self.args = key, text, args
+        # Not `self.args`: Exception would turn that into a tuple of the names.
+        self.key, self.text, self.details = key, text, args
 
 
 class Session:
@@ -126,7 +127,7 @@ def _reply(fn):
     try:
         out = fn()
     except WebError as err:
-        out = {"ok": False, "error": {"key": err.key, "args": err.args, "text": err.text}}
+        out = {"ok": False, "error": {"key": err.key, "args": err.details, "text": err.text}}
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
 
 
