@@ -13,7 +13,7 @@
 
 import { BUILD } from "./build-info.js";
 
-const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step"]);
+const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "tutorial", "embed"]);
 
 function post(message) {
   self.postMessage(message);
