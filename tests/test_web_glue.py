@@ -181,3 +181,29 @@ def test_the_page_keeps_to_the_content_security_policy():
         for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
                        'setAttribute("style"'):
             assert banned not in code, f"{path.name} uses {banned}"
+
+
+def test_the_generated_pages_keep_to_the_content_security_policy(tmp_path):
+    """The rules and what's new pages (build_site.py) have no script, no inline
+    style and no event handler, and take their style sheet from the site itself."""
+    import re
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    try:
+        import build_site
+    finally:
+        sys.path.remove(str(root))
+    build_site.build_pages(root, tmp_path)
+    pages = sorted(tmp_path.rglob("*.html"))
+    assert {p.relative_to(tmp_path).as_posix() for p in pages} >= {"rules/en.html", "rules/uk.html", "news.html"}
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "<script" not in html and "<style" not in html and " style=" not in html, page
+        assert not re.search(r"\son[a-z]+\s*=", html), page
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert sheets and all(not re.match(r"(https?:)?//", href) for href in sheets), page
+        css = (page.parent / sheets[0]).resolve()
+        assert css.name == "pages.css" and (root / "web" / "pages.css").is_file()
