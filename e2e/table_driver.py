@@ -92,10 +92,12 @@ def find_seed(players: int, wanted, deals: int = 1, contracts=("raise",), start:
 # ------------------------------------------------------------- in the browser
 
 def open_table(page, base_url: str, query: str = "", settings: dict | None = None) -> None:
-    """Open the site with test settings (instant animation) and wait until ready."""
+    """Open the site with test settings (instant animation), as a returning visitor
+    (no first-visit offer), and wait until ready."""
     page.add_init_script(
         "localStorage.setItem('thousand.settings', " + json.dumps(json.dumps(settings or SETTINGS)) + ");"
-        "localStorage.setItem('thousand.lang', 'en');")
+        "localStorage.setItem('thousand.lang', 'en');"
+        "localStorage.setItem('thousand.visited', '1');")
     page.goto(base_url + query)
     page.wait_for_selector("body[data-ready='1']", state="attached")
 
