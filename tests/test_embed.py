@@ -93,3 +93,14 @@ def test_error_args_fill_the_locale_placeholders():
     s = call(web.embed, "?embed=1&rec=" + RECORD + "&at=9")
     assert s["error"]["args"] == {"value": "9", "most": 3}
 
+
+def test_the_readme_example_shows_a_must_trump_position():
+    import html
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    query = html.unescape(re.search(r'<iframe src="[^"?]*(\?embed=1[^"]*)"', readme).group(1))
+    s = call(web.embed, query)
+    assert s["ok"] and s["view"]["to_move"] == 0
+    assert {r["key"] for r in s["view"]["unplayable"].values()} == {"reason.trump"}
