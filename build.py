@@ -10,7 +10,9 @@
 Layout of dist/ (every path is relative to the site root):
 
     index.html, app.js, worker.js, styles.css, locales/, cards...   copied from web/
-    build-info.js       ES module: export const BUILD = {version, pyodide, pyodideIndex, wheel, build}
+    rules/<lang>.html, news.html    the rules and what's new, from RULES*.md and CHANGELOG.md
+                        (see build_site.py)
+    build-info.js       ES module: export const BUILD = {version, pyodide, pyodideIndex, wheel, news, build}
     sw.js               service worker, generated from the template web/sw.js
     pyodide/<version>/  the Pyodide runtime, copied from web/node_modules/pyodide
     wheels/<hash>/thousand-<version>-py3-none-any.whl
@@ -39,6 +41,8 @@ import tempfile
 import threading
 import tomllib
 from pathlib import Path
+
+import build_site
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -294,6 +298,7 @@ def _assemble(dist: Path) -> dict:
     version = project_version()
 
     copy_web(dist)
+    pages = build_site.build_pages(ROOT, dist)
 
     runtime_dir = dist / "pyodide" / pyver
     runtime_dir.mkdir(parents=True)
@@ -313,6 +318,7 @@ def _assemble(dist: Path) -> dict:
         "pyodide": pyver,
         "pyodideIndex": f"pyodide/{pyver}/",
         "wheel": wheel_rel,
+        "news": pages["news"],  # changes with CHANGELOG.md: the menu marks what's new
     }
     write_build_info(dist, info)
     info["build"] = write_service_worker(dist, version)

@@ -93,12 +93,14 @@ def find_seed(players: int, wanted, deals: int = 1, contracts=("raise",), start:
 
 def open_table(page, base_url: str, query: str = "", settings: dict | None = None, lang: str = "en",
                past_redeal: bool = True) -> None:
-    """Open the site with test settings (instant animation) and wait until ready.
-    A new game whose first shuffles were redeals shows them first: unless
-    `past_redeal` is false, that notice is closed, as a player would."""
+    """Open the site with test settings (instant animation), as a returning visitor
+    (no first-visit offer), and wait until ready. A new game whose first shuffles
+    were redeals shows them first: unless `past_redeal` is false, that notice is
+    closed, as a player would."""
     page.add_init_script(
         "localStorage.setItem('thousand.settings', " + json.dumps(json.dumps(settings or SETTINGS)) + ");"
-        f"localStorage.setItem('thousand.lang', {json.dumps(lang)});")
+        f"localStorage.setItem('thousand.lang', {json.dumps(lang)});"
+        "localStorage.setItem('thousand.visited', '1');")
     page.goto(base_url + query)
     page.wait_for_selector("body[data-ready='1']", state="attached")
     if past_redeal and query and page.get_attribute("body", "data-turn") == "summary":

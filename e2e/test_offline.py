@@ -130,17 +130,31 @@ def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_pag
 
 
 def test_embeddable_in_another_site(base_url, tmp_path, page, shot):
-    """frame-ancestors * : another site can embed the game in an iframe, and it loads there."""
-    game = base_url.replace("127.0.0.1", "localhost")  # another origin and site than the host page
+    """frame-ancestors * : another site can embed the game in an iframe; embed mode
+    shows only the table, at move n of a record, ready for the reader's move."""
+    from thousand import Game
+    from thousand.bots import decide, make_bot
+
+    game, bot = Game(3, 5), make_bot("easy")
+    while game.phase != "play" or game.to_move != 0:
+        game.apply(decide(bot, game))
+    at, view = len(game.history), game.view(0)
+    for _ in range(6):
+        game.apply(decide(bot, game))
+    site = base_url.replace("127.0.0.1", "localhost")  # another origin and site than the host page
+    src = f"{site}?embed=1&amp;rec={game.record()}&amp;at={at}&amp;l=easy"
     host_page = (f'<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">'
-                 f'<title>host</title></head><body><iframe id="game" src="{game}" width="800" height="600">'
+                 f'<title>host</title></head><body><iframe id="game" src="{src}" width="800" height="600">'
                  f'</iframe></body></html>').encode()
     server, url = build.serve_in_thread(tmp_path, netlify_headers=False,
                                         overlay={"/host.html": (host_page, "text/html; charset=utf-8")})
     try:
         page.goto(url + "host.html")
         frame = page.frame_locator("#game")
-        frame.locator("body[data-ready='1']").wait_for(state="attached")
+        frame.locator("body[data-ready='1'][data-turn='you']").wait_for(state="attached")
+        assert frame.locator(".topbar").is_hidden()
+        cards = frame.locator("#hand [data-card]")
+        assert sorted(cards.nth(i).get_attribute("data-card") for i in range(cards.count())) == sorted(view["hand"])
         shot(page, "embedded")
     finally:
         server.shutdown()

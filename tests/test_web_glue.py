@@ -48,6 +48,11 @@ def test_bad_links_are_clear_errors(query, key):
     assert s["error"]["text"]
 
 
+def test_error_replies_carry_the_values_for_the_locale_placeholders():
+    s = call(web.from_link, "?p=5&s=42&l=easy&r=std")
+    assert s["error"]["args"] == {"value": "5"}
+
+
 def test_human_plays_and_bots_move_through_several_deals():
     s = call(web.fresh, "3", "easy", "std")
     assert s["ok"]
@@ -191,3 +196,29 @@ def test_the_page_keeps_to_the_content_security_policy():
         for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
                        'setAttribute("style"'):
             assert banned not in code, f"{path.name} uses {banned}"
+
+
+def test_the_generated_pages_keep_to_the_content_security_policy(tmp_path):
+    """The rules and what's new pages (build_site.py) have no script, no inline
+    style and no event handler, and take their style sheet from the site itself."""
+    import re
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    try:
+        import build_site
+    finally:
+        sys.path.remove(str(root))
+    build_site.build_pages(root, tmp_path)
+    pages = sorted(tmp_path.rglob("*.html"))
+    assert {p.relative_to(tmp_path).as_posix() for p in pages} >= {"rules/en.html", "rules/uk.html", "news.html"}
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "<script" not in html and "<style" not in html and " style=" not in html, page
+        assert not re.search(r"\son[a-z]+\s*=", html), page
+        sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert sheets and all(not re.match(r"(https?:)?//", href) for href in sheets), page
+        css = (page.parent / sheets[0]).resolve()
+        assert css.name == "pages.css" and (root / "web" / "pages.css").is_file()

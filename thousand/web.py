@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from urllib.parse import unquote
 
 from .actions import Action
@@ -28,6 +29,7 @@ from .cards import MARRIAGE_VALUES, SUIT_CHARS, NotationError, card_str
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
 from .rules import Rules
+from . import tutorial as script
 
 HUMAN = 0
 LEVELS = BOT_LEVELS
@@ -39,6 +41,9 @@ SAVE_VERSION = 1
 MAX_QUERY = 16_000
 SHOWN = 24  # how much of a bad value an error message repeats
 MAX_SAVE = 200_000  # a record of a very long game is still far below this
+MAX_EMBED_QUERY = 4000  # room for a record of several deals
+MAX_AUTOPLAY = 100  # moves the bots may play for every seat to reach an embed's position
+EMBED_PARAMS = ("embed", "rec", "at", *LINK_PARAMS)
 
 
 class WebError(Exception):
@@ -62,6 +67,17 @@ class Session:
     def bot_action(self) -> Action:
         return decide(self.bot, self.game)
 
+    def check(self, action: Action) -> None:
+        """Refuse a legal move the session does not take (see :class:`TutorialSession`)."""
+
+    def link(self) -> str:
+        game = self.game
+        return link_query(game.players, game.seed, self.level, game.rules.code())
+
+    def save(self) -> str | None:
+        return json.dumps({"v": SAVE_VERSION, "record": str(self.game.record()), "level": self.level},
+                          separators=(",", ":"))
+
     def state(self) -> dict:
         game = self.game
         return {
@@ -71,12 +87,52 @@ class Session:
             "level": self.level,
             # The game's first deal: the same all game long, so the page can tell
             # one game from the next by it. Sharing uses "share": the current deal.
-            "link": link_query(game.players, game.seed, self.level, game.rules.code()),
+            "link": self.link(),
             "share": share(game, self.level),
-            "save": json.dumps({"v": SAVE_VERSION, "record": str(game.record()), "level": self.level},
-                               separators=(",", ":")),
+            "save": self.save(),
             "bot_to_move": game.to_move is not None and game.to_move != HUMAN,
         }
+
+
+class TutorialSession(Session):
+    """The guided first deal (:mod:`thousand.tutorial`): every move is scripted.
+
+    The others play their scripted moves; the person's move must be the one the
+    script expects: another legal move is not played and gets the step's
+    explanation instead. The state names the coach mark to show; there is no
+    save and no share link (a hand-made deal has no seed record).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(script.deal(), "easy")
+
+    def _due(self) -> script.Step:
+        step = script.expected(self.game)
+        if step is None:
+            raise WebError("tutorial.over", "the tutorial deal is over")
+        return step
+
+    def bot_action(self) -> Action:
+        return Action.parse(self._due().move)
+
+    def check(self, action: Action) -> None:
+        step = self._due()
+        if action in self.game.legal_actions() and str(action) != step.move:
+            raise WebError("tutorial.wrong", f"the tutorial expects {step.move} here, not {action}",
+                           step=step.name, expected=step.move)
+
+    def link(self) -> str:
+        return "tutorial"
+
+    def save(self) -> None:
+        return None
+
+    def state(self) -> dict:
+        out = super().state()
+        out["tutorial"] = script.coach(self.game)
+        if out["tutorial"]["done"]:  # the game goes on to a seeded deal 2, which the tutorial does not play
+            out["bot_to_move"] = False
+        return out
 
 
 _session: Session | None = None
@@ -134,28 +190,41 @@ def _parse_moves(text: str) -> tuple[Action, ...]:
     return tuple(moves)
 
 
-def parse_link(query: str) -> dict:
-    """Validate a share-link query strictly: ``p``, ``s``, ``l``, ``r`` once each,
-    and at most one ``m``. The moves are checked for notation here and for
-    legality by :func:`link_game`."""
+def _split_query(query: str, allowed: tuple[str, ...], limit: int) -> dict[str, str]:
+    """A query's parameters, each one of ``allowed``, at most once, with a value."""
     query = query.removeprefix("?")
-    if len(query) > MAX_QUERY:
+    if len(query) > limit:
         raise WebError("link.too_long", f"the link is too long ({len(query)} characters)",
-                       length=len(query), limit=MAX_QUERY)
+                       length=len(query), limit=limit)
     values: dict[str, str] = {}
     for part in query.split("&") if query else []:
         name, eq, value = part.partition("=")
         name, value = unquote(name), unquote(value)
-        if name not in LINK_PARAMS and name != "m":
+        if name not in allowed:
             raise WebError("link.unknown_param", f"unknown link parameter {name!r}", param=_shown(name))
         if name in values:
             raise WebError("link.repeated_param", f"link parameter {name!r} appears twice", param=name)
         if not eq or not value:
             raise WebError("link.missing_value", f"link parameter {name!r} has no value", param=name)
         values[name] = value
-    for name in LINK_PARAMS:
+    return values
+
+
+def _require(values: dict[str, str], names: tuple[str, ...]) -> None:
+    for name in names:
         if name not in values:
             raise WebError("link.missing_param", f"the link has no {name!r} parameter", param=name)
+
+
+def parse_link(query: str) -> dict:
+    """Validate a share-link query strictly: ``p``, ``s``, ``l``, ``r`` once each,
+    and at most one ``m``. The moves are checked for notation here and for
+    legality by :func:`link_game`."""
+    return _link_from(_split_query(query, (*LINK_PARAMS, "m"), MAX_QUERY))
+
+
+def _link_from(values: dict[str, str]) -> dict:
+    _require(values, LINK_PARAMS)
     try:
         players = parse_players(values["p"])
     except NotationError as err:
@@ -183,6 +252,50 @@ def link_game(link: dict) -> Game:
     return game
 
 
+def _parse_at(text: str, most: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4 and int(text) <= most):
+        raise WebError("embed.bad_at", f"the move number {text!r} must be a whole number from 0 to {most}",
+                       value=text, most=most)
+    return int(text)
+
+
+def parse_embed(query: str) -> dict:
+    """Validate an embed query: ``embed=1`` and either a record (``rec``, optional
+    ``at`` and ``l``) or a share link's ``p``, ``s``, ``l``, ``r`` (optional ``at``).
+
+    The result is ``{"record", "at", "level"}`` where ``record`` holds the moves to
+    replay, or ``{"link", "at", "level"}`` where the bots play ``at`` moves for
+    every seat from the link's start (this depends on the bots of the version;
+    a record means the same position forever).
+
+    >>> p = parse_embed("?embed=1&rec=T1_3_42_std_p.b110.p&at=2&l=easy")
+    >>> str(p["record"]), p["at"], p["level"]
+    ('T1_3_42_std_p.b110.p', 2, 'easy')
+    >>> try:
+    ...     parse_embed("?embed=1&rec=T1_3_42_std_p&at=5")
+    ... except WebError as err:
+    ...     print(err.key, "-", err.text)
+    embed.bad_at - the move number '5' must be a whole number from 0 to 1
+    """
+    values = _split_query(query, EMBED_PARAMS, MAX_EMBED_QUERY)
+    if values.get("embed") != "1":
+        raise WebError("embed.not_embed", "an embedded game's link needs embed=1")
+    level = _parse_level(values.get("l", DEFAULT_LEVEL))
+    if "rec" in values:
+        mixed = [name for name in ("p", "s", "r") if name in values]
+        if mixed:
+            raise WebError("embed.mixed", f"a link gives a record or a seed, not both ({mixed[0]!r})",
+                           param=mixed[0])
+        try:
+            record = Record.parse(values["rec"])
+        except NotationError as err:
+            raise WebError("embed.bad_record", str(err)) from None
+        at = _parse_at(values["at"], len(record.actions)) if "at" in values else len(record.actions)
+        return {"record": record, "at": at, "level": level}
+    link = _link_from({name: values[name] for name in LINK_PARAMS if name in values})
+    return {"link": link, "at": _parse_at(values.get("at", "0"), MAX_AUTOPLAY), "level": level}
+
+
 def _reply(fn):
     """Run ``fn`` and turn the result or a :class:`WebError` into a JSON reply."""
     try:
@@ -193,9 +306,13 @@ def _reply(fn):
 
 
 def _start(game: Game, level: str) -> dict:
+    return _start_session(Session(game, level))
+
+
+def _start_session(session: Session) -> dict:
     global _session
-    _session = Session(game, level)
-    return _session.state()
+    _session = session
+    return session.state()
 
 
 def _current() -> Session:
@@ -210,6 +327,32 @@ def from_link(query: str) -> str:
     def run():
         link = parse_link(query)
         return _start(link_game(link), link["level"])
+    return _reply(run)
+
+
+def tutorial() -> str:
+    """Start the guided first deal (:mod:`thousand.tutorial`); nothing of it is saved."""
+    return _reply(lambda: _start_session(TutorialSession()))
+
+
+def embed(query: str) -> str:
+    """Start the position an embed link describes (see :func:`parse_embed`)."""
+    def run():
+        e = parse_embed(query)
+        if "record" in e:
+            rec = e["record"]
+            try:
+                Game.replay(rec)  # the whole record must be a real game, also past `at`
+            except IllegalActionError as err:
+                raise WebError("embed.bad_record", str(err)) from None
+            return _start(Game.replay(replace(rec, actions=rec.actions[:e["at"]])), e["level"])
+        link = e["link"]
+        session = Session(Game(link["players"], link["seed"], link["rules"]), link["level"])
+        for _ in range(e["at"]):
+            if session.game.is_over:
+                break
+            session.game.apply(session.bot_action())
+        return _start_session(session)
     return _reply(run)
 
 
@@ -283,7 +426,9 @@ def play(action: str) -> str:
         if game.to_move != HUMAN:
             raise WebError("game.not_your_turn", "it is not your turn")
         try:
-            game.apply(Action.parse(action))
+            move = Action.parse(action)
+            session.check(move)
+            game.apply(move)
         except (NotationError, IllegalActionError) as err:
             raise WebError("game.illegal", str(err), action=action) from None
         return session.state()

@@ -4,9 +4,11 @@
 
 import { watchDialog } from "./js/dialogs.js";
 import { toast } from "./js/dom.js";
+import { EmbedGame, embedQuery, openEmbed } from "./js/embed.js";
 import { loadLocale, pickLocale, t } from "./js/i18n.js";
 import { onKey } from "./js/keyboard.js";
 import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
+import { showMore, welcome } from "./js/learn.js";
 import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
 import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
@@ -32,14 +34,16 @@ async function boot() {
   // Start Python first: it is by far the longest wait, and the rest overlaps it.
   const python = new Python(progress);
   python.ready.catch(() => {}); // reported below, once the texts are loaded
-  S.source = new LocalGame(python);
+  const embed = embedQuery(); // only the table: no menu, no saved game, no service worker
+  if (embed) document.body.dataset.embed = "1";
+  S.source = embed ? new EmbedGame(python, embed) : new LocalGame(python);
   initDaily(python, S.source);
   await loadLocale(pickLocale());
-  showPreview();
+  if (!embed) showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();
   initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
-    daily: () => showDaily(), review: () => showReview(python, reviewWhich()) });
+    daily: () => showDaily(), review: () => showReview(python, reviewWhich()), more: showMore });
   const stopCreep = creep();
   try {
     markBoot(await python.ready);
@@ -50,13 +54,17 @@ async function boot() {
   }
   stopCreep();
   S.ready = true;
+  if (embed) {
+    await openEmbed();
+    return;
+  }
   // Registered once Python runs, so the service worker's precache of the whole
   // site does not compete with the first load.
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("./sw.js").then(offerUpdate, () => { /* offline use is optional */ });
   }
   try {
-    await openFirstGame();
+    await welcome(openFirstGame);
   } finally {
     endPreview();
   }

@@ -4,6 +4,7 @@
 import { cardFace, SUIT_SYMBOLS } from "./cards.js";
 import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { showRuleLink } from "./rules.js";
 import { legal, legalIds, S } from "./state.js";
 import { handlers, renderStatus } from "./table.js";
 import { cardText, rankLabels, seatName, suitArgs } from "./words.js";
@@ -178,6 +179,7 @@ export function renderHand() {
     }
     hand.append(h("button", attrs, cardFace(card, rankLabels())));
   });
+  showRuleLink(mine ? Object.values(v.unplayable)[0] : null);
   if (!cards.length && v.sitter === S.st.human) hand.append(h("p", { class: "hint", text: t("status.sitting") }));
   if (hadFocus) hand.querySelectorAll(".hand-card")[S.focus]?.focus();
 }

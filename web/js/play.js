@@ -4,6 +4,7 @@
 
 import { $, delay, toast } from "./dom.js";
 import { settings, speed } from "./settings.js";
+import { recordDeals } from "./stats.js";
 import { legal, legalIds, S } from "./state.js";
 import { markTurn, render, renderCenter, renderSeats, renderStatus } from "./table.js";
 import { bigMoment, describe, errorText } from "./words.js";
@@ -64,6 +65,7 @@ async function accept(next, moved) {
   }
   if (ended) {
     S.summary = { rows: v.sheet.rows.slice(ov.sheet.rows.length), lastDeal: v.last_deal };
+    recordDeals(ov, next);
   }
   render();
 }

@@ -6,6 +6,7 @@
 //   source.othersToMove(st) -> bool   is someone other than the person to move?
 //   source.next()          -> reply   the next move by someone else, with reply.moved = {seat, kind, action}
 //   source.keep(st)                   remember the state (saved game), if this source saves
+//   source.saves                      does it (the person's own games: saved, and counted in statistics)?
 //
 // A reply is thousand.web's JSON: {ok: true, view, human, level, link, save, ...}
 // or {ok: false, error: {key, args, text}}.
@@ -16,6 +17,7 @@ import { writeSave } from "./saves.js";
 export class LocalGame {
   constructor(python) {
     this.py = python;
+    this.saves = true;
   }
 
   fresh(players, level, rules) {
