@@ -242,6 +242,7 @@ def test_share_opens_the_current_deal(page, browser, console, base_url):
     link = page.locator('[data-ui="share-link"]').input_value()
     assert "&m=" in link and f"deal {deal}" in page.locator('[data-ui="share-line"]').inner_text()
     friend = browser.new_context()
+    friend.set_default_timeout(90_000)
     try:
         other = friend.new_page()
         console.attach(other)

@@ -199,6 +199,7 @@ def test_share_link_gives_the_same_cards(page, browser, console, base_url, shot,
     assert "deal 1" in page.locator('[data-ui="share-line"]').inner_text()
     shot(page, "share")
     friend = browser.new_context()  # another person's browser: no saved game there
+    friend.set_default_timeout(90_000)
     try:
         other = friend.new_page()
         console.attach(other)
