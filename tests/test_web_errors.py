@@ -33,7 +33,32 @@ def _no_game(monkeypatch):
     return call(web.state)
 
 
+def _tutorial_to_person():
+    s = call(web.tutorial)
+    while s["bot_to_move"]:
+        s = call(web.bot_step)
+    return s
+
+
+def _tutorial_wrong(mp):
+    s = _tutorial_to_person()
+    expected = web._session._due().move
+    return call(web.play, next(a["id"] for a in s["view"]["legal"] if a["id"] != expected))
+
+
+def _tutorial_over(mp):
+    s = _tutorial_to_person()
+    mp.setattr(web.script, "expected", lambda game: None)  # as after the script's last step
+    return call(web.play, s["view"]["legal"][0]["id"])
+
+
 TRIGGERS = {
+    "embed.bad_at": lambda mp: call(web.embed, "?embed=1&rec=T1_3_42_std_p&at=5"),
+    "embed.bad_record": lambda mp: call(web.embed, "?embed=1&rec=T9_x"),
+    "embed.mixed": lambda mp: call(web.embed, "?embed=1&rec=T1_3_42_std_p&p=3"),
+    "embed.not_embed": lambda mp: call(web.embed, "?embed=0&rec=T1_3_42_std_p"),
+    "tutorial.wrong": _tutorial_wrong,
+    "tutorial.over": _tutorial_over,
     "link.bad_players": lambda mp: call(web.from_link, "?p=5&s=42&l=easy&r=std"),
     "link.bad_seed": lambda mp: call(web.from_link, "?p=3&s=4x&l=easy&r=std"),
     "link.bad_level": lambda mp: call(web.from_link, "?p=3&s=42&l=god&r=std"),
