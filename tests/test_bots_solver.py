@@ -138,3 +138,15 @@ def test_budget_stops_a_search(k: int) -> None:
     hands, leader, trump, trick = random_position(3, k, 8 if k == 3 else 10)
     with pytest.raises(OutOfBudget):
         Solver(k, 0, True, 0, budget=50).value(hands, leader, trump, trick)
+
+
+def test_a_partner_forced_to_ruff_ends_the_quick_tricks() -> None:
+    """Seat 2 (defender) leads clubs, ♦ trump; the declarer has no club and no trump,
+    but the partner must ruff the ace and then leads into the declarer's Ah and Ts:
+    only the first master is sure, and the declarer takes 33."""
+    hands = [h("Ah 9h Ts"), h("Kh Kd Qs"), h("Ac Qc Jc")]
+    solver = Solver(3, 0, False, 0)
+    assert solver.value(hands, 2, 2, ()) == minimax(hands, 2, 2, (), 3, 0, False, 0) == 33
+    assert solver._quick(hands, 2, 2) <= 48 - 33
+    for need in range(30, 37):
+        assert Solver(3, 0, False, 0).made(hands, 2, 2, (), need) == (need <= 33)

@@ -153,18 +153,19 @@ class Solver:
     def _quick(self, hands: list[int], leader: int, trump: int) -> int:
         """Points the leader's side takes for sure by cashing masters from the lead.
 
-        Side-suit masters count while every opponent who holds a trump must
-        still follow the suit; master trumps always count. Halves of a
+        Side-suit masters count while every other player who holds a trump
+        must still follow the suit; master trumps always count. Halves of a
         marriage are left out (leading one declares it and changes the trump).
         """
-        decl = self.declarer
         hand = hands[leader]
         for s in range(4):
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 hand &= ~MARRIAGES[s]
         if not hand:
             return 0
-        opponents = [h for p, h in enumerate(hands) if p != leader and (leader == decl or p == decl)]
+        # A defender's partner counts as an opponent here: forced to ruff or overtake, it would
+        # take the lead away and end the run (the trick is the side's, the next masters are not sure).
+        opponents = [h for p, h in enumerate(hands) if p != leader]
         theirs = 0
         for h in opponents:
             theirs |= h

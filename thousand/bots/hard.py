@@ -35,7 +35,8 @@ from .infostate import InfoState
 from .medium import choose_bid, give
 from .medium import contract as medium_contract
 from .medium import play as medium_play
-from .worlds import World, sample_world
+from .inference import sample_weighted
+from .worlds import World
 
 SALT = 3
 EXACT_TRICKS = 6  # with this many tricks left card play values every move exactly
@@ -76,7 +77,7 @@ class HardBot(PhaseBot):
         seat = info.seat
         order = list(info.active)
         others = [s for s in order if s != seat]
-        reach: list[int] = []
+        reach: list[tuple[int, float]] = []  # (highest contract made, the world's weight)
         spent = 0
         deadline = time.perf_counter() + self.time_limit
         while len(reach) < self.bid_worlds and spent < self.work and time.perf_counter() < deadline:
@@ -92,22 +93,22 @@ class HardBot(PhaseBot):
             solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
                             budget=self.world_nodes // 2)
             try:
-                reach.append(highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)))
+                reach.append((highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)),
+                              world.weight))
             except OutOfBudget:
                 continue
             finally:
                 spent += solver.nodes
         if len(reach) < self.min_worlds:
             return choose_bid(info, self.bid_target(info))
-        n = len(reach)
-        worth = max(v * (2 * sum(1 for r in reach if r >= v) / n - 1) for v in range(start, max(max(reach), start) + 1, 10))
+        worth = max(v * (2 * share(reach, v) - 1) for v in range(start, max(max(r for r, _ in reach), start) + 1, 10))
         return bids[0] if worth >= BID_WORTH else Action.parse("p")
 
     def bid_target(self, info: InfoState) -> int:
         return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5)
 
     def world(self, info: InfoState, rng: SplitMix64) -> World:
-        return sample_world(info, rng)
+        return sample_weighted(info, rng)
 
     # ------------------------------------------------------------ contract
     def contract(self, info: InfoState) -> Action:
@@ -118,14 +119,14 @@ class HardBot(PhaseBot):
         seat = info.seat
         order = list(info.active)
         melds_count = not info.on_barrel(seat)
-        reach: list[int] = []
+        reach: list[tuple[int, float]] = []
         spent = 0
         while len(reach) < self.max_worlds and spent < self.work and time.perf_counter() < deadline:
             world = self.world(info, rng)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes)
             try:
-                reach.append(highest_made(solver, [world.hands[s] for s in order], values))
+                reach.append((highest_made(solver, [world.hands[s] for s in order], values), world.weight))
             except OutOfBudget:
                 continue
             finally:
@@ -180,7 +181,7 @@ class HardBot(PhaseBot):
                 spent += solver.nodes
             solved += 1
             for i, v in enumerate(values):
-                totals[i] += score(v, need, stake if exact else 1, exact, declaring)
+                totals[i] += world.weight * score(v, need, stake if exact else 1, exact, declaring)
         self.searched[solved] += 1
         if solved < self.min_worlds:
             return fallback
@@ -237,13 +238,17 @@ def candidates(info: InfoState) -> list[Action]:
     return out
 
 
-def choose_contract(info: InfoState, values: list[int], reach: list[int]) -> Action:
+def share(reach: list[tuple[int, float]], v: int) -> float:
+    """The weighted share of worlds whose highest made contract is at least ``v``."""
+    return sum(w for r, w in reach if r >= v) / max(sum(w for _, w in reach), 1e-300)
+
+
+def choose_contract(info: InfoState, values: list[int], reach: list[tuple[int, float]]) -> Action:
     """Best expected score: a contract ``v`` made with probability ``p`` is worth ``v(2p-1)``;
     a write-off costs the 60 points each opponent gets (half counted), a fall the bid."""
-    n = len(reach)
     best_value, best = -1e9, Action.contract(values[0])
     for v in values:
-        p = sum(1 for r in reach if r >= v) / n
+        p = share(reach, v)
         ev = v * (2 * p - 1)
         if ev > best_value:
             best_value, best = ev, Action.contract(v)
