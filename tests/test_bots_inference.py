@@ -61,3 +61,26 @@ def test_a_pass_makes_weak_hands_likelier() -> None:
     weak = [info.hand, h("9h Jh Jd 9d Js 9s 9c"), h("Kh Qh Kd Kc Qc Ks Qs")]
     strong = [info.hand, h("Kh Qh Kd Kc Qc Ks Qs"), h("9h Jh Jd 9d Js 9s 9c")]
     assert likelihood(info, weak, played) > 2 * likelihood(info, strong, played)
+
+
+def test_plays_read_through_the_medium_model() -> None:
+    """With medium bots at the table the true deal explains every follow (weight 1);
+    a world where a follower would have played another card weighs less."""
+    from thousand.bots import decide, make_bot
+    from thousand.bots.inference import play_likelihood
+
+    medium = make_bot("medium")
+    lighter = 0
+    for seed in range(6):
+        game = Game(3, seed)
+        deal = game.deal_no
+        rng = SplitMix64(seed)
+        while game.deal_no == deal:
+            if game.phase == "play" and game.played:
+                info = InfoState.from_game(game, game.to_move)
+                assert play_likelihood(info, list(game.hands)) == 1.0
+                weights = [play_likelihood(info, sample_world(info, rng).hands) for _ in range(5)]
+                assert all(0 < w <= 1 for w in weights)
+                lighter += any(w < 1 for w in weights)
+            game.apply(decide(medium, game))
+    assert lighter >= 10

@@ -9,7 +9,10 @@ Two kinds of evidence, both read from the public record of the deal:
 - Likely: the other players are modelled by the medium bot, which raises
   while its hand estimate plus what a talon usually adds covers the next bid.
   A raise makes strong hands likelier, a pass weak ones; each action weighs a
-  world by a smooth step of that margin, so no single action decides.
+  world by a smooth step of that margin, so no single action decides. In
+  play, a world in which the medium bot would have followed to a recent
+  trick with another card than the one played is less likely (policy-based
+  inference: the others' cards are read through a model of how they play).
 
 :func:`sample_weighted` draws worlds that meet the certain evidence (by
 rejection, a few tries) and gives each a weight from the likely evidence.
@@ -25,16 +28,23 @@ rejection, a few tries) and gives each a weight from the likely evidence.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..actions import Action
 from ..cards import marriage_points
 from ..game import BASE_LIMIT, BID_STEP
 from ..rng import SplitMix64
+from ..tricks import legal_plays
 from .heuristics import estimate
-from .infostate import InfoState
+from .infostate import InfoState, shown_voids
+from .medium import follow
 from .worlds import World, sample_world
 
 TALON_GAIN = {2: 15, 3: 25, 4: 25}  # what a talon adds to a 7- or 10-card estimate (medium's bid target, on average)
 SPREAD = 12.0  # points: how far the medium bot's target strays from that
 FLOOR = 0.05  # no single action makes a world less likely than this
+SURPRISE = 0.35  # the weight of a follow the medium bot would not have made in that world
+RECENT_TRICKS = 3  # follows read back (older ones cost time and tell less)
 
 
 def bid_actions(info: InfoState) -> list[tuple[int, int, bool]]:
@@ -110,6 +120,40 @@ def likelihood(info: InfoState, hands: list[int], played: list[int]) -> float:
     return weight
 
 
+def play_likelihood(info: InfoState, hands: list[int]) -> float:
+    """How likely the medium bot would have followed to the recent tricks as the others did with ``hands``.
+
+    For each follow by another seat (not a lead: a meld may lead anything) the
+    seat's view then is rebuilt: its cards then are its cards now plus those it
+    played since.
+    """
+    k = len(info.active)
+    plays = info.plays
+    start = max(0, (len(plays) - 1) // k * k - (RECENT_TRICKS - 1) * k)
+    weight = 1.0
+    for i in range(start, len(plays)):
+        p = plays[i]
+        first = i - i % k
+        if i == first or p.seat == info.seat:
+            continue
+        later = 0
+        for q in plays[i:]:
+            if q.seat == p.seat:
+                later |= 1 << q.card
+        hand = hands[p.seat] | later
+        led = plays[first].card // 6
+        legal = legal_plays(hand, led, p.trump)
+        if legal & (legal - 1) == 0:
+            continue  # forced: no evidence
+        then = replace(info, seat=p.seat, hand=hand, plays=plays[:i], trump=p.trump,
+                       trick=tuple(q.card for q in plays[first:i]), trick_seats=tuple(q.seat for q in plays[first:i]),
+                       legal=tuple(Action.play(c) for c in range(24) if legal >> c & 1),
+                       voids=tuple(shown_voids(plays[:i], info.players, k)))
+        if follow(then, [a.card for a in then.legal]) != p.card:
+            weight *= SURPRISE
+    return weight
+
+
 def sample_weighted(info: InfoState, rng: SplitMix64, tries: int = 24) -> World:
     """A world that meets the bidding's certain evidence (the last draw if none of
     ``tries`` does), weighted by its likely evidence."""
@@ -118,5 +162,5 @@ def sample_weighted(info: InfoState, rng: SplitMix64, tries: int = 24) -> World:
         world = sample_world(info, rng)
         if plausible(info, world.hands, played):
             break
-    world.weight = likelihood(info, world.hands, played)
+    world.weight = likelihood(info, world.hands, played) * play_likelihood(info, world.hands)
     return world
