@@ -130,3 +130,61 @@ def test_hard_declares_and_makes_a_contract_that_needs_the_marriage() -> None:
     while game.deal_no == 0:
         game.apply(decide(hard if game.to_move == 0 else medium, game))
     assert game.sheet.rows[-1].entries[0].points == 180
+
+
+def world_values(info: InfoState, hands: list[int]) -> dict[str, int]:
+    """The declarer's exact points to come after each candidate move, in one world."""
+    order = list(info.active)
+    d = info.declarer
+    leader = order.index(info.trick_seats[0] if info.trick else info.seat)
+    out = {}
+    for move in candidates(info):
+        solver = Solver(3, order.index(d), not info.on_barrel(d))
+        out[str(move)] = solver.after_search(tuple(hands[s] for s in order), leader, info.trump, info.trick,
+                                             move.card, move.kind == "meld", -10**6, 10**6)
+    return out
+
+
+def test_defender_keeps_points_when_the_contract_is_already_made() -> None:
+    """Seat 1 has made 120 (24 in tricks and the ♥ marriage). Seat 2 defends with
+    Ad Td Ks and clubs trump: no one else holds a diamond, so a diamond lead keeps
+    the declarer's points down in every world; the low Ks (the medium bot's lead)
+    lets the declarer take up to 29 more."""
+    game = Game.from_deal(3, 0, ["Ah 9h Jd Kc Qc Qs Js", "Kh Qh Qd 9d Tc Jc Ts", "Jh Ad Td Kd As Ks 9s"],
+                          talon="Th Ac 9c")
+    for a in "p p g9c0 g9d2 c120 mQh Jh Ah mQc Ac 9s Tc 9d 9c Qd Kd Jd As Js Ts".split():
+        game.apply(a)
+    info = InfoState.from_game(game, 2)
+    worlds = consistent_worlds(info)
+    values = [world_values(info, w) for w in worlds]
+    assert all(v["Ks"] >= v["Ad"] for v in values) and any(v["Ks"] > v["Ad"] for v in values)
+    assert str(make_bot("medium").act(info)) == "Ks"
+    choice = str(make_bot("hard").act(info))
+    assert choice in ("Ad", "Td")
+    assert all(v[choice] == min(v.values()) for v in values)
+
+
+def test_defender_takes_the_most_points_in_endgames() -> None:
+    """Where the contract's fate does not depend on the move and one move leaves the
+    declarer fewest points in every world the defender thinks possible, it is chosen."""
+    hard = HardBot(max_worlds=64)
+    medium = make_bot("medium")
+    checked = 0
+    for seed in range(150):
+        game = endgame(3, seed, 2, medium)
+        if game is None or game.to_move == game.declarer:
+            continue
+        info = InfoState.from_game(game, game.to_move)
+        if any(info.likely):  # the bot counts on shown talon cards staying with the declarer
+            continue
+        values = [world_values(info, w) for w in consistent_worlds(info)]
+        d = info.declarer
+        need = info.contract - info.trick_points[d] - info.meld_points[d]
+        if len({x >= need for v in values for x in v.values()}) != 1:
+            continue
+        best = [m for m in values[0] if all(v[m] == min(v.values()) for v in values)]
+        if not best or len(best) == len(values[0]):
+            continue
+        assert str(hard.act(info)) in best, seed
+        checked += 1
+    assert checked >= 5

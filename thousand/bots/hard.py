@@ -2,25 +2,25 @@
 
 Card play samples worlds consistent with everything the seat knows
 (:mod:`thousand.bots.worlds`) and asks the double-dummy solver, for each
-legal move in each world, whether the declarer still makes the contract.
-The declarer picks the move that makes it in most worlds, a defender the one
-that beats it in most. Ties (all worlds agree) are broken by exact
-double-dummy values once few tricks remain, else by the medium bot's choice.
-The final contract is chosen by the same simulation: the success rate of
-each possible contract over sampled worlds against the cost of a write-off or
-a fall. Bidding uses the hand estimate over many sampled talons.
+legal move in each world, what the declarer takes from there. Each seat plays
+for its score: the contract's result and, once few tricks remain (the exact
+search is cheap then), the points, since a defender keeps its own trick
+points and the declarer's extra points are the defenders' loss. Earlier only
+the contract is asked; ties go to the medium bot's choice. The final
+contract is chosen by the same simulation: the success rate of each
+possible contract over sampled worlds against the cost of a write-off or a
+fall. Bidding asks the solver which contracts sampled talons would make.
 
 Work is counted in search nodes, not seconds, so a decision depends only on
 the information state and the seed (records replay exactly): each world has
 a node budget and so has the whole decision. A world whose search runs out is
 dropped, and with too few worlds solved the bot plays the medium bot's move.
-A wall-clock limit is kept only as a safety net for a machine far slower than
-the budgets were tuned on.
+No clock is read: the budgets are sized so that a browser stays quick (see
+BENCHMARKS.md), and a slow machine plays the same moves, later.
 """
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 from ..actions import Action
@@ -28,16 +28,17 @@ from ..cards import KING, MARRIAGES, QUEEN, fast_points
 from ..game import bid_limit
 from ..rng import SplitMix64
 from .base import PhaseBot, bot_rng
-from .dds import OutOfBudget, Solver
+from .dds import INFINITY, OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
 from .infostate import InfoState
 from .medium import choose_bid, give
 from .medium import contract as medium_contract
 from .medium import play as medium_play
-from .worlds import World, sample_world
+from .inference import sample_weighted
+from .worlds import World
 
 SALT = 3
-EXACT_TRICKS = 4  # with this many tricks left ties are broken by exact values
+EXACT_TRICKS = 6  # with this many tricks left card play values every move exactly
 DD_MARGIN = 10  # points a double-dummy line must spare before the bot counts on it
 BID_WORTH = 30  # what declaring must be expected to score over defending (a defender's usual points)
 
@@ -46,14 +47,13 @@ class HardBot(PhaseBot):
     name = "hard"
     salt = SALT
 
-    def __init__(self, work: int = 40000, world_nodes: int = 12000, max_worlds: int = 24, min_worlds: int = 4,
-                 bid_worlds: int = 12, time_limit: float = 2.0) -> None:
+    def __init__(self, work: int = 15000, world_nodes: int = 6000, max_worlds: int = 24, min_worlds: int = 4,
+                 bid_worlds: int = 12) -> None:
         self.work = work  # search nodes per decision
         self.world_nodes = world_nodes  # search nodes per world
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
         self.bid_worlds = bid_worlds
-        self.time_limit = time_limit
         self.searched: Counter[int] = Counter()  # how often a card play solved so many worlds (for the benchmark)
 
     def give(self, info: InfoState) -> Action:
@@ -75,10 +75,9 @@ class HardBot(PhaseBot):
         seat = info.seat
         order = list(info.active)
         others = [s for s in order if s != seat]
-        reach: list[int] = []
+        reach: list[tuple[int, float]] = []  # (highest contract made, the world's weight)
         spent = 0
-        deadline = time.perf_counter() + self.time_limit
-        while len(reach) < self.bid_worlds and spent < self.work and time.perf_counter() < deadline:
+        while len(reach) < self.bid_worlds and spent < self.work:
             world = self.world(info, rng)
             hands = list(world.hands)
             talon = world.talons[0]  # 2 players: the talons are closed, so the first is as good as any
@@ -91,40 +90,39 @@ class HardBot(PhaseBot):
             solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
                             budget=self.world_nodes // 2)
             try:
-                reach.append(highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)))
+                reach.append((highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)),
+                              world.weight))
             except OutOfBudget:
                 continue
             finally:
                 spent += solver.nodes
         if len(reach) < self.min_worlds:
             return choose_bid(info, self.bid_target(info))
-        n = len(reach)
-        worth = max(v * (2 * sum(1 for r in reach if r >= v) / n - 1) for v in range(start, max(max(reach), start) + 1, 10))
+        worth = max(v * (2 * share(reach, v) - 1) for v in range(start, max(max(r for r, _ in reach), start) + 1, 10))
         return bids[0] if worth >= BID_WORTH else Action.parse("p")
 
     def bid_target(self, info: InfoState) -> int:
         return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5)
 
     def world(self, info: InfoState, rng: SplitMix64) -> World:
-        return sample_world(info, rng)
+        return sample_weighted(info, rng)
 
     # ------------------------------------------------------------ contract
     def contract(self, info: InfoState) -> Action:
         """Pick the contract with the best expected score over sampled worlds."""
-        deadline = time.perf_counter() + self.time_limit
         rng = bot_rng(info, SALT)
         values = sorted(a.value for a in info.legal if a.kind == "contract")
         seat = info.seat
         order = list(info.active)
         melds_count = not info.on_barrel(seat)
-        reach: list[int] = []
+        reach: list[tuple[int, float]] = []
         spent = 0
-        while len(reach) < self.max_worlds and spent < 2 * self.work and time.perf_counter() < deadline:
+        while len(reach) < self.max_worlds and spent < self.work:
             world = self.world(info, rng)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes)
             try:
-                reach.append(highest_made(solver, [world.hands[s] for s in order], values))
+                reach.append((highest_made(solver, [world.hands[s] for s in order], values), world.weight))
             except OutOfBudget:
                 continue
             finally:
@@ -135,6 +133,13 @@ class HardBot(PhaseBot):
 
     # ------------------------------------------------------------ card play
     def play(self, info: InfoState) -> Action:
+        """The move with the best score over sampled worlds.
+
+        With few tricks left each move is valued exactly in each world: the
+        contract's result and the points (a defender keeps its own trick
+        points, so beating the contract is not all). Earlier only the
+        contract is asked, and ties go to the medium bot's move.
+        """
         fallback = medium_play(info)
         decl = info.declarer
         melds_count = not info.on_barrel(decl)
@@ -142,45 +147,57 @@ class HardBot(PhaseBot):
         moves = candidates(info)
         if len(moves) == 1:
             return moves[0]
-        if need <= 0:
-            return fallback  # the contract is made: only the defenders' points are left to play for
-        deadline = time.perf_counter() + self.time_limit
+        exact = count_tricks_left(info) <= EXACT_TRICKS
+        if need <= 0 and not exact:
+            return fallback  # made early: the points are left to the medium bot's card play
         rng = bot_rng(info, SALT)
         order = list(info.active)
         k = len(order)
         leader = order.index(info.trick_seats[0] if info.trick else info.seat)
-        trick = info.trick
-        counts = [0] * len(moves)
-        solved = []
+        declaring = info.seat == decl
+        stake = (2 if k == 2 else 4) * info.contract  # the contract's swing against a point, see score()
+        totals = [0.0] * len(moves)
+        solved = 0
         failures = 0
         spent = 0
-        while len(solved) < self.max_worlds and spent < self.work and failures < 2 and time.perf_counter() < deadline:
+        while solved < self.max_worlds and spent < self.work and failures < 2:
             world = self.world(info, rng)
             hands = tuple(world.hands[s] for s in order)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
             solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes)
+            window = (-INFINITY, INFINITY) if exact else (need - 1, need)
             try:
-                made = [solver.after(hands, leader, info.trump, trick, m.card, m.kind == "meld", need) for m in moves]
+                values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", *window)
+                          for m in moves]
             except OutOfBudget:
                 failures += 1
                 continue
             finally:
                 spent += solver.nodes
-            solved.append((hands, solver))
-            for i, ok in enumerate(made):
-                counts[i] += ok
-        self.searched[len(solved)] += 1
-        if len(solved) < self.min_worlds:
+            solved += 1
+            for i, v in enumerate(values):
+                totals[i] += world.weight * score(v, need, stake if exact else 1, exact, declaring)
+        self.searched[solved] += 1
+        if solved < self.min_worlds:
             return fallback
-        declaring = info.seat == decl
-        target = max(counts) if declaring else min(counts)
-        tied = [m for m, c in zip(moves, counts) if c == target]
-        if len(tied) == 1:
-            return tied[0]
-        if count_tricks_left(info) <= EXACT_TRICKS:
-            return exact_tiebreak(info, tied, solved, leader, declaring, self.world_nodes) or \
-                (fallback if fallback in tied else tied[0])
+        best = max(totals)
+        tied = [m for m, t in zip(moves, totals) if t >= best - 1e-9]
         return fallback if fallback in tied else tied[0]
+
+
+def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> float:
+    """What a world's double-dummy ``value`` (the declarer's points to come) is worth to the mover.
+
+    Each seat plays for its own score against the others' average: with 3 in
+    play the declarer's swing of twice the contract weighs 4 x contract
+    against one point of the declarer (the defenders' points are shared by
+    two), and the same holds for a defender; with 2 players it is 2 x contract.
+    Without ``points`` only the contract counts.
+    """
+    made = value >= need
+    if declaring:
+        return stake * made + (value if points else 0)
+    return stake * (not made) - (value if points else 0)
 
 
 def highest_made(solver: Solver, hands: list[int], values) -> int:
@@ -216,33 +233,17 @@ def candidates(info: InfoState) -> list[Action]:
     return out
 
 
-def exact_tiebreak(info: InfoState, tied: list[Action], solved: list, leader: int, declaring: bool,
-                   nodes: int) -> Action | None:
-    """Among moves equal on the contract, the one with the best total of exact declarer points."""
-    totals = [0] * len(tied)
-    for hands, solver in solved[:8]:
-        solver.nodes, solver.budget = 0, nodes  # a fresh budget: the endgame is small and its table warm
-        for i, m in enumerate(tied):
-            lo, hi = 0, 400
-            while lo < hi:  # bisection on "the declarer takes at least mid more points"
-                mid = (lo + hi + 1) // 2
-                try:
-                    ok = solver.after(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", mid)
-                except OutOfBudget:
-                    return None
-                lo, hi = (mid, hi) if ok else (lo, mid - 1)
-            totals[i] += lo
-    best = max(totals) if declaring else min(totals)
-    return tied[totals.index(best)]
+def share(reach: list[tuple[int, float]], v: int) -> float:
+    """The weighted share of worlds whose highest made contract is at least ``v``."""
+    return sum(w for r, w in reach if r >= v) / max(sum(w for _, w in reach), 1e-300)
 
 
-def choose_contract(info: InfoState, values: list[int], reach: list[int]) -> Action:
+def choose_contract(info: InfoState, values: list[int], reach: list[tuple[int, float]]) -> Action:
     """Best expected score: a contract ``v`` made with probability ``p`` is worth ``v(2p-1)``;
     a write-off costs the 60 points each opponent gets (half counted), a fall the bid."""
-    n = len(reach)
     best_value, best = -1e9, Action.contract(values[0])
     for v in values:
-        p = sum(1 for r in reach if r >= v) / n
+        p = share(reach, v)
         ev = v * (2 * p - 1)
         if ev > best_value:
             best_value, best = ev, Action.contract(v)

@@ -122,15 +122,7 @@ class InfoState:
             else:  # one of them may have gone to the other defender
                 likely[declarer] = rest
 
-        voids = [0] * n
-        for i in range(0, len(plays), len(active)):
-            trick = plays[i:i + len(active)]
-            led = trick[0].card // 6
-            for p in trick[1:]:
-                if p.card // 6 != led:
-                    voids[p.seat] |= 1 << led
-                    if p.trump >= 0 and p.card // 6 != p.trump:
-                        voids[p.seat] |= 1 << p.trump
+        voids = shown_voids(plays, n, len(active))
         for s in range(n):
             for suit in range(4):
                 if voids[s] >> suit & 1:
@@ -170,6 +162,21 @@ class InfoState:
     def is_partner(self, a: int, b: int) -> bool:
         """During play: are ``a`` and ``b`` on the same side (both defenders, or the same seat)?"""
         return a == b or (a != self.declarer and b != self.declarer)
+
+
+def shown_voids(plays: tuple[Play, ...], players: int, k: int) -> list[int]:
+    """Per seat, a bit per suit it has shown it lacks in ``plays`` (``k`` cards a trick):
+    it did not follow the led suit, or, not following, did not trump either."""
+    voids = [0] * players
+    for i in range(0, len(plays), k):
+        trick = plays[i:i + k]
+        led = trick[0].card // 6
+        for p in trick[1:]:
+            if p.card // 6 != led:
+                voids[p.seat] |= 1 << led
+                if p.trump >= 0 and p.card // 6 != p.trump:
+                    voids[p.seat] |= 1 << p.trump
+    return voids
 
 
 def _plays(game: Game) -> tuple[Play, ...]:

@@ -19,13 +19,15 @@ from .infostate import InfoState
 
 
 class World:
-    """One full guess of the deal: ``hands`` per seat and the closed ``talons`` (as the seat's phase has them)."""
+    """One full guess of the deal: ``hands`` per seat and the closed ``talons`` (as the seat's
+    phase has them), with a ``weight`` for how likely the seat thinks it (see :mod:`.inference`)."""
 
-    __slots__ = ("hands", "talons")
+    __slots__ = ("hands", "talons", "weight")
 
-    def __init__(self, hands: list[int], talons: list[int]) -> None:
+    def __init__(self, hands: list[int], talons: list[int], weight: float = 1.0) -> None:
         self.hands = hands
         self.talons = talons
+        self.weight = weight
 
 
 def _allowed(voids: int) -> int:

@@ -1,0 +1,86 @@
+"""Inference from the bidding: worlds the hard bot samples agree with what bids and
+the contract say about the hidden hands."""
+
+from __future__ import annotations
+
+from thousand import Game
+from thousand.bots import InfoState
+from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, sample_weighted
+from thousand.bots.worlds import sample_world
+from thousand.cards import marriage_points
+from thousand.game import _hand_mask as h
+from thousand.rng import SplitMix64
+
+# Dealer 2: seat 0 opens 100. Seat 1 holds the ♥ marriage, seat 2 the ♣ and ♠ ones.
+HANDS = ["Ah Th Ad Td Ac Tc As", "Kh Qh 9h Jh Kd Jd 9d", "Kc Qc Ks Qs Js 9s 9c"]
+TALON = "Qd Jc Ts"
+
+
+def auction() -> Game:
+    """Seat 1 bids 130 (it needs its marriage for that) and loses the auction to seat 2 at 140."""
+    game = Game.from_deal(3, 2, HANDS, talon=TALON)
+    for a in "b110 b120 p b130 b140 p".split():
+        game.apply(a)
+    return game
+
+
+def test_bid_actions_read_raises_and_passes_of_the_others() -> None:
+    info = InfoState.from_game(auction(), 0)
+    assert bid_actions(info) == [(1, 110, True), (2, 120, True), (1, 130, True), (2, 140, True), (1, 150, False)]
+    assert (0, 130, False) not in bid_actions(info)  # the seat's own actions are no evidence to it
+
+
+def test_a_bid_over_120_puts_a_marriage_in_every_sampled_world() -> None:
+    info = InfoState.from_game(auction(), 0)
+    rng = SplitMix64(5)
+    plain = [sample_world(info, rng).hands[1] for _ in range(200)]
+    assert any(marriage_points(hand) == 0 for hand in plain)  # without inference, many worlds lack it
+    for _ in range(100):
+        world = sample_weighted(info, rng)
+        assert marriage_points(world.hands[1]) >= 10
+
+
+def test_the_contract_puts_its_marriages_in_the_declarers_hand() -> None:
+    game = auction()
+    for a in ("gJs0", "g9s1", "c160", "9c"):  # seat 2 keeps 60 + 40 in marriages, plays 160, leads 9c
+        game.apply(a)
+    info = InfoState.from_game(game, 0)
+    played = played_by(info)
+    rng = SplitMix64(9)
+    for _ in range(100):
+        world = sample_weighted(info, rng)
+        assert marriage_points(world.hands[2] | played[2]) >= 40
+        assert plausible(info, world.hands, played)
+
+
+def test_a_pass_makes_weak_hands_likelier() -> None:
+    game = Game.from_deal(3, 2, HANDS, talon=TALON)
+    game.apply("p")  # seat 1 passes facing 110
+    info = InfoState.from_game(game, 0)
+    played = played_by(info)
+    weak = [info.hand, h("9h Jh Jd 9d Js 9s 9c"), h("Kh Qh Kd Kc Qc Ks Qs")]
+    strong = [info.hand, h("Kh Qh Kd Kc Qc Ks Qs"), h("9h Jh Jd 9d Js 9s 9c")]
+    assert likelihood(info, weak, played) > 2 * likelihood(info, strong, played)
+
+
+def test_plays_read_through_the_medium_model() -> None:
+    """With medium bots at the table the true deal explains every follow (weight 1);
+    a world where a follower would have played another card weighs less."""
+    from thousand.bots import decide, make_bot
+    from thousand.bots.inference import play_likelihood
+
+    medium = make_bot("medium")
+    lighter = 0
+    for seed in range(6):
+        game = Game(3, seed)
+        deal = game.deal_no
+        rng = SplitMix64(seed)
+        while game.deal_no == deal:
+            if game.phase == "play" and game.played:
+                info = InfoState.from_game(game, game.to_move)
+                assert play_likelihood(info, list(game.hands)) == 1.0
+                weights = [play_likelihood(info, sample_world(info, rng).hands) for _ in range(5)]
+                assert all(0 < w <= 1 for w in weights)
+                lighter += any(w < 1 for w in weights)
+            game.apply(decide(medium, game))
+    assert lighter >= 10
