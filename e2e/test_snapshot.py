@@ -101,7 +101,7 @@ def test_second_visit_restores_the_snapshot_also_offline(page, base_url, context
 
     again = visit(new_page, base_url)
     assert boot(again) == "snapshot"
-    assert hand(again) == mine  # the saved game, from a Python that never ran it
+    assert hand(again) == mine  # the saved game, opened by the restored Python
     make_a_move(again)
     again.wait_for_selector("body[data-snapshot='restored']", state="attached", timeout=SNAPSHOT_MS)
     again.close()
