@@ -193,6 +193,7 @@ def test_the_saved_table_is_drawn_before_python_is_ready(base_url, plain, shot):
     release()
     page.wait_for_selector(MY_TURN, state="attached")
     make_a_move(page)
+    page.wait_for_selector(MY_TURN, state="attached")  # the bots have moved: the save stands still
     mine, info = hand(page), page.inner_text("#infobar")
     page.close()
 
