@@ -101,7 +101,7 @@ def test_second_visit_restores_the_snapshot_also_offline(page, base_url, context
 
     again = visit(new_page, base_url)
     assert boot(again) == "snapshot"
-    assert hand(again) == mine  # the saved game, from a Python that never ran it
+    assert hand(again) == mine  # the saved game, opened by the restored Python
     make_a_move(again)
     again.wait_for_selector("body[data-snapshot='restored']", state="attached", timeout=SNAPSHOT_MS)
     again.close()
@@ -193,6 +193,7 @@ def test_the_saved_table_is_drawn_before_python_is_ready(base_url, plain, shot):
     release()
     page.wait_for_selector(MY_TURN, state="attached")
     make_a_move(page)
+    page.wait_for_selector(MY_TURN, state="attached")  # the bots have moved: the save stands still
     mine, info = hand(page), page.inner_text("#infobar")
     page.close()
 
