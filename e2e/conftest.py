@@ -130,6 +130,18 @@ def page(new_page, console):
 
 
 @pytest.fixture
+def friend_page(browser, console):
+    """A page in another person's browser: a fresh context (no saved game, no cache),
+    watched like `page` and with the same timeouts."""
+    friend = browser.new_context(viewport={"width": 1280, "height": 800})
+    friend.set_default_timeout(LOAD_TIMEOUT_MS)
+    other = friend.new_page()
+    console.attach(other)
+    yield other
+    friend.close()
+
+
+@pytest.fixture
 def shot(request):
     """shot(page, name): save a full-page screenshot to artifacts/ and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -5,13 +5,12 @@ link changes nothing."""
 
 from __future__ import annotations
 
-from conftest import LOAD_TIMEOUT_MS
 from table_driver import continue_deal, open_table, play_deal
 
 SLOW = 240_000  # the hard bots and the replay of a link run in Pyodide on a busy machine
 
 
-def test_daily_share_table_practice_and_review(browser, page, base_url, shot, console):
+def test_daily_share_table_practice_and_review(page, friend_page, base_url, shot):
     open_table(page, base_url)
     save = page.evaluate("localStorage.getItem('thousand.save')")
     page.locator('[data-ui="daily"]').click()
@@ -45,29 +44,23 @@ def test_daily_share_table_practice_and_review(browser, page, base_url, shot, co
     share_text = page.locator('[data-ui="daily-share-text"]').inner_text()
     assert "#" in share_text and ("🟩" in share_text or "⬛" in share_text)
 
-    friend = browser.new_context(viewport={"width": 1280, "height": 800})
-    friend.set_default_timeout(LOAD_TIMEOUT_MS)
-    try:
-        other = friend.new_page()
-        console.attach(other)
-        open_table(other, base_url, link[link.index("?"):])
-        entry = other.locator('[data-ui="daily-entry"]').first
-        entry.wait_for(timeout=SLOW)
-        assert entry.locator("strong").inner_text() == "Tester <b>x</b>"  # the name is text, not markup
-        assert other.locator('[data-ui="daily-entry"] b').count() == 0
-        assert "shared with this device" in other.locator("#dialog").inner_text()
-        assert other.locator('[data-ui="daily-replay"]').count() == 0  # no spoilers before the day's own attempt
-        shot(other, "friend-table")
-        # a tampered link is refused and the table stays as it was
-        tampered = link[link.index("?"):].replace("&v=", "&v=9")
-        other.goto(base_url + tampered)
-        other.wait_for_selector('[data-ui="message"]', timeout=SLOW)
-        assert "does not hold up" in other.locator('[data-ui="message"]').inner_text()
-        entries = other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('thousand.daily.table.'))"
-                                 ".map(k => JSON.parse(localStorage.getItem(k)).length)")
-        assert entries == [1]
-    finally:
-        friend.close()
+    other = friend_page
+    open_table(other, base_url, link[link.index("?"):])
+    entry = other.locator('[data-ui="daily-entry"]').first
+    entry.wait_for(timeout=SLOW)
+    assert entry.locator("strong").inner_text() == "Tester <b>x</b>"  # the name is text, not markup
+    assert other.locator('[data-ui="daily-entry"] b').count() == 0
+    assert "shared with this device" in other.locator("#dialog").inner_text()
+    assert other.locator('[data-ui="daily-replay"]').count() == 0  # no spoilers before the day's own attempt
+    shot(other, "friend-table")
+    # a tampered link is refused and the table stays as it was
+    tampered = link[link.index("?"):].replace("&v=", "&v=9")
+    other.goto(base_url + tampered)
+    other.wait_for_selector('[data-ui="message"]', timeout=SLOW)
+    assert "does not hold up" in other.locator('[data-ui="message"]').inner_text()
+    entries = other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('thousand.daily.table.'))"
+                             ".map(k => JSON.parse(localStorage.getItem(k)).length)")
+    assert entries == [1]
 
     page.locator('[data-ui="close"]').click()
     page.locator('[data-ui="daily"]').click()

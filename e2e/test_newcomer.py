@@ -222,7 +222,7 @@ def test_the_bid_limit_is_explained(page, base_url):
     assert "only pass" in status and "marriage" in status, status
 
 
-def test_share_opens_the_current_deal(page, browser, console, base_url):
+def test_share_opens_the_current_deal(page, friend_page, base_url):
     """Shared at deal 3, the link opens deal 3: the same cards, the same sheet before it."""
     open_table(page, base_url, "?p=3&s=5&l=easy&r=std")
     while int(page.get_attribute("body", "data-deal")) < 3:
@@ -241,16 +241,10 @@ def test_share_opens_the_current_deal(page, browser, console, base_url):
     page.locator('.topbar [data-ui="share"]').click()
     link = page.locator('[data-ui="share-link"]').input_value()
     assert "&m=" in link and f"deal {deal}" in page.locator('[data-ui="share-line"]').inner_text()
-    friend = browser.new_context()
-    friend.set_default_timeout(90_000)
-    try:
-        other = friend.new_page()
-        console.attach(other)
-        open_table(other, "", link)
-        other.wait_for_selector("body[data-turn]", state="attached")
-        assert other.get_attribute("body", "data-deal") == deal
-        assert sorted(hand(other)) == sorted(mine)
-        other.locator('.topbar [data-ui="sheet"]').click()
-        assert other.locator('[data-ui="sheet-table"] tbody tr').count() == int(deal) - 1
-    finally:
-        friend.close()
+    other = friend_page
+    open_table(other, "", link)
+    other.wait_for_selector("body[data-turn]", state="attached")
+    assert other.get_attribute("body", "data-deal") == deal
+    assert sorted(hand(other)) == sorted(mine)
+    other.locator('.topbar [data-ui="sheet"]').click()
+    assert other.locator('[data-ui="sheet-table"] tbody tr').count() == int(deal) - 1

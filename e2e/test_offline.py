@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 
@@ -88,6 +89,24 @@ AWAIT_NEW_RELEASE = """async () => {
 }"""
 
 
+def _wait_for_takeover(context, timeout_s: float = 30.0) -> None:
+    """Wait until the waiting worker has taken over, once the last page of the old
+    release is gone. A real return visit comes later than the next line of a test;
+    Chromium unloads a closed page asynchronously, so a visit opened at once may
+    still find the old worker in charge (and rightly offer "Update")."""
+    check = "() => !!self.registration.active && !self.registration.waiting && !self.registration.installing"
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for worker in context.service_workers:
+            try:
+                if worker.evaluate(check):
+                    return
+            except Exception:  # a worker that was replaced and stopped
+                continue
+        time.sleep(0.2)
+    raise AssertionError("the new release's service worker never took over after the last old page closed")
+
+
 def _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url):
     """Open release A until its service worker runs, then replace the site by release B."""
     page = new_page()
@@ -118,6 +137,7 @@ def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_pag
         assert "release-A" in page.content()
         page.evaluate(AWAIT_NEW_RELEASE)
         page.close()
+        _wait_for_takeover(context)
 
         # Next visit: B, and only B's cache is left.
         page = new_page()

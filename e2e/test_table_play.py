@@ -190,7 +190,7 @@ def test_fall_then_write_off(page, base_url, shot):
 
 
 @pytest.mark.parametrize("players", [3])
-def test_share_link_gives_the_same_cards(page, browser, console, base_url, shot, players):
+def test_share_link_gives_the_same_cards(page, friend_page, base_url, shot, players):
     open_table(page, base_url, f"?p={players}&s=4242&l=medium&r=sb")
     mine = hand(page)
     page.locator('.topbar [data-ui="share"]').click()
@@ -198,17 +198,11 @@ def test_share_link_gives_the_same_cards(page, browser, console, base_url, shot,
     assert link.endswith(f"?p={players}&s=4242&l=medium&r=sb")
     assert "deal 1" in page.locator('[data-ui="share-line"]').inner_text()
     shot(page, "share")
-    friend = browser.new_context()  # another person's browser: no saved game there
-    friend.set_default_timeout(90_000)
-    try:
-        other = friend.new_page()
-        console.attach(other)
-        open_table(other, "", link)
-        other.wait_for_selector("body[data-turn]", state="attached")
-        assert hand(other) == mine
-        assert other.url.split("?")[0] == link.split("?")[0]  # the query is dropped once opened
-    finally:
-        friend.close()
+    other = friend_page  # another person's browser: no saved game there
+    open_table(other, "", link)
+    other.wait_for_selector("body[data-turn]", state="attached")
+    assert hand(other) == mine
+    assert other.url.split("?")[0] == link.split("?")[0]  # the query is dropped once opened
 
 
 @pytest.mark.parametrize("query", ["?p=3&s=12ab&l=easy&r=std", "?p=3&s=1&l=easy", "?p=3&s=1&l=easy&r=std&x=<b>hi</b>"])

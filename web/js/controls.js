@@ -95,8 +95,8 @@ function contractChoice(v) {
     row.append(actionButton(keep, t("contract.keep", { value: keep.value }), { class: "act act-contract primary", "aria-keyshortcuts": "K" }));
   }
   if (raises.length) {
-    if (raiseDeal !== v.sheet.rows.length || !raises.some((a) => a.value === raiseTo)) raiseTo = raises[0].value;
-    raiseDeal = v.sheet.rows.length;
+    if (raiseDeal !== v.deal || !raises.some((a) => a.value === raiseTo)) raiseTo = raises[0].value;
+    raiseDeal = v.deal;
     const at = raises.findIndex((a) => a.value === raiseTo);
     const step = (d) => () => {
       raiseTo = raises[Math.min(raises.length - 1, Math.max(0, at + d))].value;

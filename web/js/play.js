@@ -18,8 +18,8 @@ function sameGame(a, b) {
 }
 
 /** Show a big moment of another player (a marriage, a raise, a fall) at their seat for a while. */
-function announce(moved, old, next) {
-  const text = moved && moved.seat !== next.human ? bigMoment(moved, old.view) : null;
+function announce(moved, next) {
+  const text = moved && moved.seat !== next.human ? bigMoment(moved) : null;
   if (!text) return;
   S.callout = { seat: moved.seat, text };
   clearTimeout(calloutTimer);
@@ -36,7 +36,7 @@ async function accept(next, moved) {
     return;
   }
   if (moved && moved.kind) $("announce").textContent = describe(moved);
-  if (sameGame(old, next)) announce(moved, old, next);
+  if (sameGame(old, next)) announce(moved, next);
   S.st = next;
   S.selected = null;
   S.source.keep(next);

@@ -56,7 +56,9 @@ export function recordDeals(before, st) {
     stats.recent = [...stats.recent, delta].slice(-RECENT);
     if (row.declarer === me) {
       c.contracts++;
-      if (row.kind === "played" && delta > 0) c.made++;
+      // Made or not is the engine's word (last_deal.made), not read off the points.
+      const ld = v.last_deal;
+      if (row.kind === "played" && ld && ld.deal === row.deal && ld.made) c.made++;
     }
   }
   if (v.phase === "over") {

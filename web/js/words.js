@@ -15,8 +15,9 @@ export function cardText(card) {
   return t(`rank.${card[0]}`) + SUIT_SYMBOLS[card[1]];
 }
 
-export function seatName(seat) {
-  return seat === S.st.human ? t("seat.you") : t(`seat.bot${seat}`);
+/** A seat's name as the person sees it (in `st`, the shown state unless another is given). */
+export function seatName(seat, st = S.st) {
+  return seat === st.human ? t("seat.you") : t(`seat.bot${seat}`);
 }
 
 export function signed(n) {
@@ -62,16 +63,16 @@ export function describe(moved) {
 /** One line about a game in progress: its deal and the totals. */
 export function gameLine(st) {
   const v = st.view;
-  const scores = v.sheet.totals.map((x, seat) => `${seat === st.human ? t("seat.you") : t(`seat.bot${seat}`)} ${x}`).join(" · ");
+  const scores = v.sheet.totals.map((x, seat) => `${seatName(seat, st)} ${x}`).join(" · ");
   return t("game.line", { deal: v.deal, scores });
 }
 
 /** A move worth announcing on the table, in words, or null: a marriage and the new
  * trump, a raised contract, a fall or a write-off (`moved` is the reply's move). */
-export function bigMoment(moved, before) {
+export function bigMoment(moved) {
   if (moved.kind === "meld") return t("callout.meld", { suit: SUIT_SYMBOLS[moved.suit], points: moved.points });
   if (moved.kind === "contract" && moved.raised) return t("callout.raise", { value: moved.value });
-  if (moved.kind === "fall") return t("callout.fall", { value: before.contract ?? before.bid });
+  if (moved.kind === "fall") return t("callout.fall", { value: moved.value });
   if (moved.kind === "write_off") return t("callout.write_off");
   return null;
 }
