@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from thousand import web, web_daily
+from thousand import daily, web, web_daily
 from thousand.actions import Action
 from thousand.game import IllegalActionError
 from thousand.daily import (Daily, DailyError, daily_seed, day_number, parse_result_link, rank, replay,
@@ -78,7 +78,7 @@ def test_a_result_link_round_trips(attempt):
 
 def tampered(attempt, **change) -> str:
     parts = {"daily": DAY, "m": ".".join(str(a) for a in attempt.moves()), "n": "Me",
-             "v": attempt.result()["code"], **change}
+             "v": attempt.result()["code"], "b": "1", **change}
     return "&".join(f"{k}={v}" for k, v in parts.items())
 
 
@@ -90,6 +90,8 @@ def tampered(attempt, **change) -> str:
     ({"daily": "2026-02-30"}, "daily.bad_day"),
     ({"m": "zz"}, "daily.link_bad"),
     ({"m": ".".join(["p"] * 41)}, "daily.link_bad"),
+    ({"b": "2"}, "daily.link_version"),
+    ({"b": ""}, "daily.link_version"),
 ])
 def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
     with pytest.raises(DailyError) as err:
@@ -100,6 +102,7 @@ def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
 def test_unknown_missing_or_repeated_parts_are_rejected(attempt):
     good = tampered(attempt)
     for bad in (good + "&x=1", good + "&n=Me", good.replace("&v=", "&w="), good.replace("&n=Me", ""),
+                good.replace("&b=1", ""),
                 "?" + "a" * 900):
         with pytest.raises(DailyError) as err:
             parse_result_link(bad)
@@ -167,3 +170,29 @@ def test_the_daily_session_never_touches_the_saved_game():
     assert ranked["entries"] == [checked["entry"]]
     assert json.loads(web_daily.daily_rank("[1]"))["error"]["key"] == "daily.table_bad"
     assert json.loads(web_daily.daily_start(DAY, "zz"))["error"]["key"] == "daily.bad_attempt"
+
+
+# Whole daily games, the person's moves picked without a bot (the first or the last
+# legal move each time), pinned by the SHA-256 prefix of the full move record. If a
+# change to the hard bot breaks one, the bots reply differently: bump daily.BOTS
+# (old links are then refused as another version) and pin the new games.
+PINNED_GAMES = [
+    ("2026-12-03", 0, 29, "a26a3031ea32e9da"),
+    ("2026-12-03", -1, 5, "af506e6be75d6f30"),
+    ("2026-12-04", 0, 29, "0d18c1c299715af8"),
+    ("2026-12-04", -1, 31, "6c01064f1eda7a6a"),
+    ("2026-12-05", 0, 5, "c8d896cb43d322f8"),
+]
+
+
+@pytest.mark.parametrize("day, pick, length, digest", PINNED_GAMES)
+def test_the_daily_bots_reply_as_their_version_says(day, pick, length, digest):
+    assert daily.BOTS == 1, "a new bots version: pin its games here"
+    d = Daily(day)
+    while True:
+        d.run_bots()
+        if d.over:
+            break
+        d.apply(d.game.legal_actions()[pick])
+    record = ".".join(str(a) for a in d.game.history)
+    assert (len(d.game.history), hashlib.sha256(record.encode()).hexdigest()[:16]) == (length, digest), record

@@ -8,6 +8,8 @@ any redeal) of the 3-player game with that seed under the house rules; the
 person sits at seat 0 against two hard bots. The bots decide from their
 information, the seed and the moves alone, so the same moves give the same
 game on every device, and a link needs to carry only the person's moves.
+The bots' replies are versioned (:data:`BOTS`): a link carries the version it
+was made with, and a device with other bots says so instead of misjudging it.
 
 >>> daily_seed("2026-12-03")
 9017656262586217970
@@ -37,7 +39,10 @@ EPOCH = date(2026, 12, 1)  # daily number 1
 MAX_NAME = 20
 MAX_MOVES = 40  # a deal asks the person for at most ~15 moves
 MAX_QUERY = 800
-LINK_PARAMS = ("daily", "m", "n", "v")
+# The version of the daily bots' replies. A change to the hard bot that changes any
+# daily game must bump it: tests/test_daily.py pins whole games to catch that.
+BOTS = 1
+LINK_PARAMS = ("daily", "m", "n", "v", "b")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -192,9 +197,10 @@ def result_link(day: str, moves: list[Action], name: str, code: str) -> str:
     """The result link's query (without ``?``).
 
     >>> result_link("2026-12-03", [Action.parse("p")], "Olena & co", "d")
-    'daily=2026-12-03&m=p&n=Olena%20%26%20co&v=d'
+    'daily=2026-12-03&m=p&n=Olena%20%26%20co&v=d&b=1'
     """
-    return f"daily={day}&m={'.'.join(str(a) for a in moves)}&n={quote(clean_name(name), safe='')}&v={code}"
+    return (f"daily={day}&m={'.'.join(str(a) for a in moves)}&n={quote(clean_name(name), safe='')}"
+            f"&v={code}&b={BOTS}")
 
 
 def parse_result_link(query: str) -> dict:
@@ -211,6 +217,9 @@ def parse_result_link(query: str) -> dict:
     if set(values) != set(LINK_PARAMS):
         raise DailyError("daily.link_bad", "the link lacks a part")
     day = parse_day(values["daily"])
+    if values["b"] != str(BOTS):
+        raise DailyError("daily.link_version", "the link was made with another version of the daily's bots",
+                         version=values["b"][:10])
     try:
         name = clean_name(unquote(values["n"], errors="strict"))
     except UnicodeDecodeError:
