@@ -9,7 +9,7 @@ import pytest
 from thousand import Game
 from thousand.bots import decide, make_bot
 from thousand.cards import count
-from thousand.review import last_deal, review_deal
+from thousand.review import _contract_score, last_deal, par, review_deal
 from thousand.rng import SplitMix64
 
 
@@ -136,3 +136,54 @@ def test_contract_is_valued_from_the_par():
         assert sum(len(h) for h in out["steps"][0]["open"]["hands"]) == 21
         return
     pytest.fail("no played deal among the seeds")
+
+
+def declared_deal(seed_from: int) -> tuple[Game, list, int]:
+    """The first deal among seeds from ``seed_from`` on that a medium bot declared,
+    gave its cards and played: its start, its moves and the declarer."""
+    for seed in range(seed_from, seed_from + 40):
+        game = first_deal(seed)
+        if game.last_deal["kind"] == "played":
+            start, moves = last_deal(game)
+            return start, moves, game.last_deal["declarer"]
+    pytest.fail("no played deal among the seeds")
+
+
+def test_gifts_are_valued_against_every_other_way_of_giving():
+    start, moves, decl = declared_deal(0)
+    out = review_deal(start, moves, decl)
+    gives = [i for i, s in enumerate(out["steps"]) if s["kind"] == "give"]
+    assert len(gives) == 2 and all(out["steps"][i]["seat"] == decl for i in gives)
+    assert "gifts" not in out["steps"][gives[0]]
+    step = out["steps"][gives[-1]]
+    assert step["gifts"] == [str(moves[i]) for i in gives]
+    assert step["unsolved"] == 0
+
+    # Every way of giving, solved on its own with no shared table: its best contract score.
+    state = start.copy()
+    for action in moves[:gives[0]]:
+        state.apply(action)
+    scores = {}
+    for first in state.legal_actions():
+        after_first = state.copy()
+        after_first.apply(first)
+        for second in after_first.legal_actions():
+            game = after_first.copy()
+            game.apply(second)
+            lead = game.copy()
+            lead.apply(next(a for a in game.legal_actions() if a.kind == "contract"))
+            value = par(lead, budget=10**9)
+            key = ".".join(sorted((str(first), str(second))))
+            scores[key] = max(_contract_score(a, value, game.bid) for a in game.legal_actions())
+    assert len(scores) == 90
+    chosen = ".".join(sorted(step["gifts"]))
+    assert step["value"] == scores[chosen]
+    assert step["best"] == max(scores.values())
+    assert scores[".".join(sorted(step["best_action"].split(".")))] == step["best"]
+    assert step["loss"] == step["best"] - step["value"] >= 0
+
+
+def test_a_defender_has_no_gifts_to_value():
+    start, moves, decl = declared_deal(0)
+    out = review_deal(start, moves, (decl + 1) % 3)
+    assert not any("gifts" in s or "loss" in s for s in out["steps"] if s["kind"] == "give")

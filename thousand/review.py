@@ -12,9 +12,14 @@ open; nothing here repeats a rule. What is valued how:
   points from the first lead with the cards as given: naming ``c`` scores
   ``+c`` if the par reaches it and ``-c`` if not, a fall ``-bid``, a write-off
   0; ``loss`` is the best of these minus the one chosen.
-- **bids and gifts** are shown but not valued: a different bid changes what the
-  bots bid after it, and the gifts' alternatives (about 90 pairs) would each
-  need a full solve, minutes in CPython.
+- **gifts** (the declarer's cards to the others), exactly, as one decision:
+  every way of giving (90 with 3 players) is worth the best contract score its
+  par allows, as for the contract above; the chosen gifts against the best ones.
+  One solver serves them all (positions met again after the gifts are played
+  are found in its table), and each alternative is first asked only whether it
+  beats the best so far (one zero-window search).
+- **bids** are shown but not valued: a different bid changes what the bots bid
+  after it, so no open-card solve says what it was worth.
 
 Every solve has a node budget; a decision whose solve runs out (deep in the
 first tricks of a hard deal) is shown without a value rather than late.
@@ -39,6 +44,7 @@ from .cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, card_str, cards_of, 
 from .game import Game
 
 DEFAULT_BUDGET = 60_000  # search nodes for one decision: about 1 s in CPython
+TABLE_LIMIT = 400_000  # solver table entries kept across the gift sweep (memory in the browser)
 PAR_FACTOR = 4  # the par, shown with every result, may search this many budgets
 
 
@@ -158,6 +164,73 @@ def _contract_score(action: Action, par: int, bid: int) -> int:
     return action.value if par >= action.value else -action.value
 
 
+def _gift_options(state: Game) -> list[tuple[list[Action], Game]]:
+    """Every way the declarer to give in ``state`` can give its cards, each once
+    (to the seats in order): the gifts and the state after them (the contract)."""
+    out: list[tuple[list[Action], Game]] = []
+
+    def walk(game: Game, gifts: list[Action]) -> None:
+        if game.phase != "giving":
+            out.append((gifts, game))
+            return
+        legal = game.legal_actions()
+        first = min(a.target for a in legal)
+        for action in legal:
+            if action.target == first:
+                after = game.copy()
+                after.apply(action)
+                walk(after, [*gifts, action])
+
+    walk(state.copy(), [])
+    return out
+
+
+def _best_contract(game: Game, par: int) -> int:
+    """The best sheet score of the contract decision in ``game`` given the ``par``."""
+    return max(_contract_score(a, par, game.bid) for a in game.legal_actions())
+
+
+def _first_lead(game: Game) -> Game:
+    """``game`` at the contract, the bid kept: the state at the first lead."""
+    lead = game.copy()
+    lead.apply(next(a for a in lead.legal_actions() if a.kind == "contract"))
+    return lead
+
+
+def _value_gifts(state: Game, chosen: list[Action], budget: int) -> Iterator[dict | None]:
+    """Value the declarer's gifts from ``state`` (the first give): yields None
+    after each way of giving, and last the values for the step (empty if the
+    chosen gifts' own solve runs out of budget)."""
+    options = _gift_options(state)
+    key = sorted(chosen)
+    options.sort(key=lambda o: sorted(o[0]) != key)  # the chosen gifts first
+    solver = _solver(_first_lead(options[0][1]), budget)
+    best = best_gifts = value = None
+    unsolved = 0
+    for gifts, game in options:
+        if len(solver.table) > TABLE_LIMIT:
+            solver.table.clear()
+        solver.nodes = 0
+        pos = _Position(_first_lead(game), solver)
+        try:
+            if best is None:  # the chosen gifts
+                value = best = _best_contract(game, pos.value(game.bid))
+                best_gifts = gifts
+            else:
+                higher = [a.value for a in game.legal_actions() if a.kind == "contract" and a.value > best]
+                if higher and solver.made(list(pos.hands), pos.leader, pos.trump, pos.trick, min(higher)):
+                    best = _best_contract(game, pos.value(min(higher)))
+                    best_gifts = gifts
+        except OutOfBudget:
+            if best is None:
+                yield {}
+                return
+            unsolved += 1
+        yield None
+    yield {"value": value, "best": best, "best_action": ".".join(str(a) for a in best_gifts),
+           "loss": best - value, "unsolved": unsolved}
+
+
 def review_steps(start: Game, moves: list[Action], seat: int,
                  budget: int = DEFAULT_BUDGET) -> Iterator[tuple[int, int, dict | None]]:
     """Review the deal from ``start`` through ``moves`` for ``seat``, one
@@ -172,12 +245,24 @@ def review_steps(start: Game, moves: list[Action], seat: int,
     last = game.last_deal
     decisions = ("play", "meld", "contract", "fall", "write_off")
     mine = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in decisions]
-    total = len(mine) + 1
+    gives = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] == "give"]
+    gift_ways = len(_gift_options(states[gives[0]])) if gives else 0
+    total = len(mine) + 1 + gift_ways
     yield 0, total, None
+    done = 0
+    if gives:
+        # The gifts are one decision, shown on the last of them.
+        steps[gives[-1]]["gifts"] = [str(moves[i]) for i in gives]
+        for out in _value_gifts(states[gives[0]], [moves[i] for i in gives], budget):
+            if out is None:
+                done += 1
+                yield done, total, None
+            else:
+                steps[gives[-1]].update(out)
+        done = gift_ways
     play_at = next((i for i, st in enumerate(steps) if st["kind"] in ("play", "meld")), None)
     cards = [i for i in mine if steps[i]["kind"] in ("play", "meld")]
     par = solver = None
-    done = 0
     if play_at is not None:
         solver = _solver(states[play_at], budget)
         melds = solver.melds_count
@@ -243,7 +328,11 @@ def review_deal(start: Game, moves: list[Action], seat: int, budget: int = DEFAU
     """The whole review at once: ``{"seat", "declarer", "contract", "kind", "par",
     "result", "steps"}``. Each step is ``{"seat", "action", "kind", "open"}``
     (``open``: every hand, the talon and the trick before the move); a valued
-    decision of ``seat`` adds ``value``, ``best``, ``best_action`` and ``loss``."""
+    decision of ``seat`` adds ``value``, ``best``, ``best_action`` and ``loss``.
+    The last gift of a declaring ``seat`` stands for all its gifts: it carries
+    ``gifts`` (their notation), and when valued ``best_action`` is the best
+    gifts joined by ``.`` and ``unsolved`` the ways of giving left out because
+    their solve ran past the budget."""
     out = None
     for _, _, out in review_steps(start, moves, seat, budget):
         pass

@@ -31,6 +31,8 @@ export async function showReview(py, which) {
   showDeal(reply.review);
 }
 
+const giftText = (action) => t("review.gift", { card: cardText(action.slice(1, 3)), to: seatName(Number(action[3])) });
+
 function moveText(step) {
   if (step.kind === "give") {
     return t("review.give", { name: seatName(step.seat), card: cardText(step.action.slice(1, 3)), to: seatName(Number(step.action[3])) });
@@ -38,12 +40,26 @@ function moveText(step) {
   return describe(step);
 }
 
+/** The declarer's gifts as one decision (`gifts`: their notation, e.g. ["gAh1", "g9s2"]). */
+function giftsText(seat, gifts) {
+  return t("review.gifts", { name: seatName(seat), gifts: gifts.map(giftText).join(", ") });
+}
+
+/** A decision the review valued (or could not): a card, the contract, or the gifts. */
+const isDecision = (r) => (s) => s.seat === r.seat &&
+  (["play", "meld", "contract", "fall", "write_off"].includes(s.kind) || (s.kind === "give" && s.gifts));
+
 function decisionText(step) {
-  if (step.loss === undefined) return t("review.unvalued", { move: moveText(step) });
-  if (step.loss === 0) return t("review.best", { move: moveText(step) });
+  const gifts = step.kind === "give" && step.gifts;
+  const move = gifts ? giftsText(step.seat, step.gifts) : moveText(step);
+  if (step.loss === undefined) return t("review.unvalued", { move });
+  const unsolved = gifts && step.unsolved ? ` ${t("review.unsolved", { n: step.unsolved })}` : "";
+  if (step.loss === 0) return t("review.best", { move }) + unsolved;
   const kinds = { c: "contract", f: "fall", w: "write_off", m: "meld" };
-  const best = moveText({ ...step, action: step.best_action, kind: kinds[step.best_action[0]] || "play" });
-  return t("review.loss", { move: moveText(step), loss: step.loss, best });
+  const best = gifts
+    ? step.best_action.split(".").map(giftText).join(", ")
+    : moveText({ ...step, action: step.best_action, kind: kinds[step.best_action[0]] || "play" });
+  return t("review.loss", { move, loss: step.loss, best }) + unsolved;
 }
 
 function openTable(step) {
@@ -58,7 +74,7 @@ function openTable(step) {
 }
 
 function showDeal(r) {
-  const decisions = r.steps.filter((s) => s.seat === r.seat && ["play", "meld", "contract", "fall", "write_off"].includes(s.kind));
+  const decisions = r.steps.filter(isDecision(r));
   const summary = r.par === null
     ? t("review.no_par", { name: seatName(r.declarer), contract: r.contract })
     : t("review.summary", { name: seatName(r.declarer), contract: r.contract, result: r.result ?? "—", par: r.par });
