@@ -1,0 +1,34 @@
+"""The review of a deal of the main game, opened from the top bar after a deal the
+person declared: the gifts are one valued decision, and the steps replay the deal."""
+
+from __future__ import annotations
+
+from table_driver import find_seed, open_table, play_deal
+
+
+def test_review_values_the_person_s_gifts(page, base_url, shot):
+    def wanted(r):
+        d = r[0]
+        return d["declarer"] == 0 and d["gave"] and d["rows"][0]["kind"] == "played"
+    seed = find_seed(3, wanted, contracts=("keep",))
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
+    moves = play_deal(page, contract="keep")
+    gifts = [m for m in moves if m.startswith("g")]
+    assert len(gifts) == 2
+
+    page.locator('.topbar [data-ui="review"]').click()
+    decisions = page.locator('[data-ui="review-decisions"] li')
+    decisions.first.wait_for(timeout=120_000)
+    texts = decisions.all_inner_texts()
+    gift_lines = [t for t in texts if " gives " in t]
+    assert len(gift_lines) == 1, texts  # both gifts, one decision
+    line = gift_lines[0]
+    assert "not valued" not in line and "{" not in line, line
+    assert line.count(" to ") >= 2, line
+    loss = page.eval_on_selector_all('[data-ui="review-decisions"] li',
+                                      "n => n.filter(x => x.textContent.includes(' gives ')).map(x => x.dataset.loss)")
+    assert loss[0] != "" and int(loss[0]) >= 0
+    # one line for the gifts, one for the contract, one for each card played
+    cards = [m for m in moves if len(m) == 2 or m.startswith("m")]
+    assert len(texts) == 2 + len(cards), texts
+    shot(page, "review-gifts")
