@@ -58,6 +58,7 @@ TRIGGERS = {
     "embed.mixed": lambda mp: call(web.embed, "?embed=1&rec=T1_3_42_std_p&p=3"),
     "embed.not_embed": lambda mp: call(web.embed, "?embed=0&rec=T1_3_42_std_p"),
     "tutorial.wrong": _tutorial_wrong,
+    "hint.off": lambda mp: (_tutorial_to_person(), call(web.hint))[1],
     "tutorial.over": _tutorial_over,
     "link.bad_players": lambda mp: call(web.from_link, "?p=5&s=42&l=easy&r=std"),
     "link.bad_seed": lambda mp: call(web.from_link, "?p=3&s=4x&l=easy&r=std"),

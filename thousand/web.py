@@ -41,6 +41,8 @@ SAVE_VERSION = 1
 MAX_QUERY = 16_000
 SHOWN = 24  # how much of a bad value an error message repeats
 MAX_SAVE = 200_000  # a record of a very long game is still far below this
+HINT_LEVEL = "hard"  # the bot whose move a hint shows
+MAX_HINTS = 100_000  # a saved count of hints above this is not a count
 MAX_EMBED_QUERY = 4000  # room for a record of several deals
 MAX_AUTOPLAY = 100  # moves the bots may play for every seat to reach an embed's position
 EMBED_PARAMS = ("embed", "rec", "at", *LINK_PARAMS)
@@ -59,10 +61,13 @@ class WebError(Exception):
 class Session:
     """One game against bots at one level."""
 
-    def __init__(self, game: Game, level: str) -> None:
+    hints_offered = True  # may the person ask the hard bot for a move (see :func:`hint`)?
+
+    def __init__(self, game: Game, level: str, hints: int = 0) -> None:
         self.game = game
         self.level = level
         self.bot = make_bot(level)
+        self.hints = hints  # hints the person has asked for in this game
 
     def bot_action(self) -> Action:
         return decide(self.bot, self.game)
@@ -75,8 +80,8 @@ class Session:
         return link_query(game.players, game.seed, self.level, game.rules.code())
 
     def save(self) -> str | None:
-        return json.dumps({"v": SAVE_VERSION, "record": str(self.game.record()), "level": self.level},
-                          separators=(",", ":"))
+        return json.dumps({"v": SAVE_VERSION, "record": str(self.game.record()), "level": self.level,
+                           "hints": self.hints}, separators=(",", ":"))
 
     def state(self) -> dict:
         game = self.game
@@ -85,6 +90,7 @@ class Session:
             "view": game.view(HUMAN),
             "human": HUMAN,
             "level": self.level,
+            "hints": self.hints,
             # The game's first deal: the same all game long, so the page can tell
             # one game from the next by it. Sharing uses "share": the current deal.
             "link": self.link(),
@@ -100,8 +106,11 @@ class TutorialSession(Session):
     The others play their scripted moves; the person's move must be the one the
     script expects: another legal move is not played and gets the step's
     explanation instead. The state names the coach mark to show; there is no
-    save and no share link (a hand-made deal has no seed record).
+    save and no share link (a hand-made deal has no seed record). The coach,
+    not the hard bot, says what to play: no hints.
     """
+
+    hints_offered = False
 
     def __init__(self) -> None:
         super().__init__(script.deal(), "easy")
@@ -379,9 +388,11 @@ def restore(save: str) -> str:
             raise WebError("save.corrupt", "the saved game is not valid JSON") from None
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
             raise WebError("save.old", "the saved game is from another version")
-        record, level = data.get("record"), data.get("level")
+        record, level, hints = data.get("record"), data.get("level"), data.get("hints", 0)
         if not isinstance(record, str) or not isinstance(level, str):
             raise WebError("save.corrupt", "the saved game lacks its record or level")
+        if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+            raise WebError("save.corrupt", "the saved game's count of hints is not a count")
         try:
             game = Game.replay(Record.parse(record))
         except (NotationError, IllegalActionError) as err:
@@ -390,7 +401,7 @@ def restore(save: str) -> str:
             level = _parse_level(level)
         except WebError as err:
             raise WebError("save.corrupt", err.text) from None
-        return _start(game, level)
+        return _start_session(Session(game, level, hints))
     return _reply(run)
 
 
@@ -432,6 +443,37 @@ def play(action: str) -> str:
         except (NotationError, IllegalActionError) as err:
             raise WebError("game.illegal", str(err), action=action) from None
         return session.state()
+    return _reply(run)
+
+
+def hint() -> str:
+    """The hard bot's move for the person, decided from what the person's seat may
+    know (as any bot decides); the game's count of hints goes up by one. The
+    reply is the state (with the new count) and ``hint``, the move described as
+    :func:`describe_move` does. Nothing is played.
+
+    >>> _ = from_link("?p=3&s=42&l=easy&r=std")
+    >>> while json.loads(state())["bot_to_move"]:
+    ...     _ = bot_step()
+    >>> reply = json.loads(hint())
+    >>> reply["hints"], reply["hint"]["action"] in [a["id"] for a in reply["view"]["legal"]]
+    (1, True)
+    """
+    def run():
+        session = _current()
+        game = session.game
+        if not session.hints_offered:
+            raise WebError("hint.off", "no hints here: the guide says what to play")
+        if game.to_move != HUMAN:
+            raise WebError("game.not_your_turn", "it is not your turn")
+        action = decide(make_bot(HINT_LEVEL), game)
+        session.hints += 1
+        out = session.state()
+        # The person's own move: shown whole (describe_move hides gifts between others).
+        out["hint"] = {**describe_move(HUMAN, action, game.bid, game.trump), "action": str(action)}
+        if action.card is not None:
+            out["hint"]["card"] = card_str(action.card)
+        return out
     return _reply(run)
 
 

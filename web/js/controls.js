@@ -3,6 +3,7 @@
 
 import { cardFace, SUIT_SYMBOLS } from "./cards.js";
 import { $, h } from "./dom.js";
+import { canHint, hintButton } from "./hint.js";
 import { t } from "./i18n.js";
 import { showRuleLink } from "./rules.js";
 import { legal, legalIds, S } from "./state.js";
@@ -78,12 +79,19 @@ export function renderPanel() {
     row.append(cancelButton());
     panel.append(row);
   }
+  if (canHint()) panel.append(h("div", { class: "actions hint-row" }, hintButton()));
 }
 
 // The raise chosen on the contract stepper (a value of a legal contract move),
 // for the deal it was chosen in: each deal's stepper starts at the smallest raise.
 let raiseTo = null;
 let raiseDeal = null;
+
+/** Put the stepper on the raise to `value` (a hinted raise is shown, then marked). */
+export function showRaise(value) {
+  raiseTo = value;
+  raiseDeal = S.st.view.deal;
+}
 
 /** Keep the contract, or raise it with a compact stepper: −/+ walk the legal raises. */
 function contractChoice(v) {

@@ -1,6 +1,7 @@
 // Keyboard play: arrows walk the hand, letters press the main buttons.
 
 import { $ } from "./dom.js";
+import { askHint } from "./hint.js";
 import { S } from "./state.js";
 import { showLastTrick, showSheet } from "./sheet.js";
 
@@ -32,5 +33,6 @@ export function onKey(event) {
   else if (key === "k") clickAction('#panel .act-contract.primary');
   else if (key === "l") showLastTrick();
   else if (key === "s") showSheet();
+  else if (key === "h") askHint();
   else if (key === "n" || (key === "enter" && S.summary && !hand.includes(target))) clickAction('[data-ui="continue"]');
 }

@@ -39,6 +39,7 @@ async function accept(next, moved) {
   if (sameGame(old, next)) announce(moved, next);
   S.st = next;
   S.selected = null;
+  S.hint = null;
   S.source.keep(next);
   const ov = old && old.view;
   const v = next.view;

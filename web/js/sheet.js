@@ -36,7 +36,8 @@ export function showSheet() {
   foot.append(totals, dashes, once);
   const wrap = h("div", { class: "sheet-wrap", "data-ui": "sheet-scroll" },
     h("table", { class: "sheet", "data-ui": "sheet-table" }, h("thead", {}, head), body, foot));
-  openDialog(t("sheet.title"), wrap, h("p", { class: "hint", text: t("sheet.legend") }));
+  const hints = S.st.hints ? h("p", { class: "hints-used", "data-ui": "sheet-hints", text: t("sheet.hints", { n: S.st.hints }) }) : "";
+  openDialog(t("sheet.title"), wrap, hints, h("p", { class: "hint", text: t("sheet.legend") }));
   wrap.scrollTop = wrap.scrollHeight; // the latest rows first; names and totals stay pinned
 }
 

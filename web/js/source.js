@@ -7,6 +7,7 @@
 //   source.next()          -> reply   the next move by someone else, with reply.moved = {seat, kind, action}
 //   source.keep(st)                   remember the state (saved game), if this source saves
 //   source.saves                      does it (the person's own games: saved, and counted in statistics)?
+//   source.hint()          -> reply   optional: the hard bot's move for the person (reply.hint), counted
 //
 // A reply is thousand.web's JSON: {ok: true, view, human, level, link, save, ...}
 // or {ok: false, error: {key, args, text}}.
@@ -42,6 +43,10 @@ export class LocalGame {
 
   next() {
     return this.py.call("bot_step");
+  }
+
+  hint() {
+    return this.py.call("hint");
   }
 
   keep(st) {

@@ -16,6 +16,7 @@ export const S = {
   summary: null, // the rows of a deal that just ended, until the person continues
   onTable: new Set(), // cards of the trick already drawn (they do not slide in again)
   callout: null, // a big moment announced at a seat: {seat, text}
+  hint: null, // the hard bot's suggested move, shown until the next state (see hint.js)
 };
 
 export function legal() {

@@ -7,6 +7,7 @@
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { renderHand, renderPanel } from "./controls.js";
 import { $, h } from "./dom.js";
+import { hintText, markHint } from "./hint.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { legal, legalIds, S } from "./state.js";
@@ -39,6 +40,7 @@ export function render() {
   renderStatus();
   renderPanel();
   renderHand();
+  markHint();
   markTurn();
 }
 
@@ -244,6 +246,7 @@ export function renderStatus() {
   if (p.key === "over") text = t("status.over", { name: seatName(p.args.winner) });
   else if (S.thinking !== null) text = t("status.thinking", { name: seatName(S.thinking) });
   else if (S.summary) text = t("status.summary");
+  else if (hintText()) text = hintText();
   else if (p.key === "wait") text = t("status.wait", { name: seatName(p.args.seat) });
   else if (v.sitter === S.st.human && v.phase !== "over") text = t("status.sitting");
   else if (p.key === "give" && p.args.seats.length === 1) text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });

@@ -1,0 +1,80 @@
+// A hint: the hard bot's move for the person, asked for on the person's turn
+// (button or "H"). Python decides it from the person's own information, as any
+// bot decides, counts it for the game (the sheet shows "hints used") and plays
+// nothing: the suggested button or card is marked until the next move.
+
+import { SUIT_SYMBOLS } from "./cards.js";
+import { showRaise } from "./controls.js";
+import { $, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { S } from "./state.js";
+import { render } from "./table.js";
+import { cardText, errorText, seatName } from "./words.js";
+
+/** Can the person ask for a hint now? (The source must offer hints: a local game.) */
+export function canHint() {
+  const st = S.st;
+  return Boolean(S.ready && S.source && S.source.hint && st && st.view.to_move === st.human &&
+    !S.summary && !S.busy && !S.shownTrick && !st.tutorial && st.view.legal.length > 1);
+}
+
+/** The "Hint" button of the action panel. */
+export function hintButton() {
+  return h("button", { type: "button", class: "act hint-ask", "data-ui": "hint", "aria-keyshortcuts": "H",
+    title: t("hint.title"), onclick: askHint, text: t("hint.ask") });
+}
+
+export async function askHint() {
+  if (!canHint()) return;
+  const gen = S.gen;
+  S.busy = true;
+  $("status").textContent = t("hint.thinking");
+  let reply;
+  try {
+    reply = await S.source.hint();
+  } finally {
+    S.busy = false;
+  }
+  if (gen !== S.gen) return;
+  if (!reply.ok) {
+    toast(errorText(reply.error));
+    render();
+    return;
+  }
+  S.st = reply;
+  S.source.keep(reply);
+  S.hint = reply.hint;
+  if (S.hint.kind === "meld" || S.hint.kind === "play") S.selected = null;
+  if (S.hint.kind === "contract" && S.hint.raised) showRaise(S.hint.value);
+  render();
+}
+
+/** The hinted move in the words of the button that makes it. */
+function moveLabel(m) {
+  const v = m.action.slice(1);
+  switch (m.kind) {
+    case "pass": return t("bid.pass_button");
+    case "bid": return t("bid.raise", { value: m.value });
+    case "talon": return t("talon.take", { n: m.value });
+    case "give": return t("give.to", { card: cardText(m.card), name: seatName(m.to) });
+    case "contract": return t(m.raised ? "contract.raise" : "contract.keep", { value: m.value });
+    case "fall": return t("contract.fall");
+    case "write_off": return t("contract.write_off");
+    case "meld": return t("play.meld", { card: cardText(v), suit: SUIT_SYMBOLS[v[1]] });
+    default: return t("play.plain", { card: cardText(m.action) });
+  }
+}
+
+/** The status line while a hint is shown, or null. */
+export function hintText() {
+  return S.hint ? t("hint.says", { move: moveLabel(S.hint) }) : null;
+}
+
+/** Mark the hinted button, or the card to pick first (a gift, a marriage). */
+export function markHint() {
+  const m = S.hint;
+  if (!m) return;
+  const exact = document.querySelectorAll(`[data-action="${CSS.escape(m.action)}"]`);
+  for (const node of exact) node.classList.add("hinted");
+  if (!exact.length && m.card) $("hand").querySelector(`[data-card="${CSS.escape(m.card)}"]`)?.classList.add("hinted");
+}
