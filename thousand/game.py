@@ -21,10 +21,11 @@ from typing import Iterable
 from . import actions as A
 from .actions import ACTIONS, Action
 from .cards import (
+    ACE,
+    ACES,
     CARD_POINTS,
     FULL_DECK,
     KING,
-    MARRIAGE_VALUES,
     MARRIAGES,
     NINES,
     QUEEN,
@@ -33,37 +34,46 @@ from .cards import (
     fast_points,
     marriage_points,
     mask_of,
+    meld_value,
     parse_card,
+    trump_after_meld,
 )
+from .outcomes import deal_outcomes
 from .rng import first_dealer, shuffled_deck
 from .rules import Rules
-from .scoring import (
-    DASH,
-    DASHED,
-    KEEP,
-    NOTHING,
-    RESET,
-    WRITE_OFF_POINTS,
-    Outcome,
-    GOAL,
-    ScoreSheet,
-    round_points,
-)
+from .scoring import DASHED, GOAL, NOTHING, Outcome, ScoreSheet, round_points
 from .tricks import legal_plays, trick_winner
 
-BIDDING, TALON, GIVING, CONTRACT, PLAY, OVER = "bidding", "talon", "giving", "contract", "play", "over"
+BLIND, BIDDING, TALON, GIVING, CONTRACT, PLAY, OVER = "blind", "bidding", "talon", "giving", "contract", "play", "over"
 OPENING_BID = 100
-BID_STEP = 10
 BASE_LIMIT = 120
+HOUSE = Rules()
+# Leading one of these cards may declare: each marriage's king then queen, then the four aces.
+MELD_ORDER = tuple(s * 6 + r for s in range(4) for r in (KING, QUEEN)) + tuple(s * 6 + ACE for s in range(4))
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal now. The state is left unchanged."""
 
 
-def bid_limit(hand: int) -> int:
-    """Highest bid or contract a hand may name: 120 plus its marriages."""
-    return BASE_LIMIT + marriage_points(hand)
+def meld_cards(hand: int, rules: Rules = HOUSE) -> int:
+    """Cards of ``hand`` that declare when led: both halves of each marriage, and
+    the four aces under the ace-marriage rule."""
+    mask = 0
+    for m in MARRIAGES:
+        if hand & m == m:
+            mask |= m
+    if rules.ace_marriage and hand & ACES == ACES:
+        mask |= ACES
+    return mask
+
+
+def bid_limit(hand: int, rules: Rules = HOUSE) -> int:
+    """Highest bid or contract a hand may name: 120 plus its marriages (the four
+    aces included under the ace-marriage rule). With free bidding, 120 plus
+    every marriage the rules know, whatever the hand holds."""
+    cards = FULL_DECK if rules.free_bidding else hand
+    return BASE_LIMIT + marriage_points(meld_cards(cards, rules), aces=True)
 
 
 def _card_actions(mask: int) -> list[Action]:
@@ -104,7 +114,7 @@ class Game:
         self.players = players
         self.seed = seed
         self.rules = rules or Rules()
-        self.sheet = ScoreSheet(players)
+        self.sheet = ScoreSheet(players, self.rules)
         self.history: list[Action] = []
         self.deal_no = 0  # index of the shuffle behind the current deal (redeals count)
         self.dealer = first_dealer(seed, players)
@@ -118,7 +128,7 @@ class Game:
     @classmethod
     def from_deal(cls, players: int, dealer: int, hands, talon=None, talons=None, *, seed: int = 0,
                   rules: Rules | None = None, totals=None, dashes=None, used_fall=None,
-                  used_write_off=None) -> "Game":
+                  used_write_off=None, barrel_deals=None) -> "Game":
         """A game whose first deal is given by hand (for tests and puzzles).
 
         ``hands`` are indexed by seat (the 4-player sitter's hand is empty);
@@ -128,12 +138,12 @@ class Game:
         game = cls.__new__(cls)
         game._origin = dict(players=players, dealer=dealer, hands=hands, talon=talon, talons=talons, seed=seed,
                             rules=rules, totals=totals, dashes=dashes, used_fall=used_fall,
-                            used_write_off=used_write_off)
+                            used_write_off=used_write_off, barrel_deals=barrel_deals)
         game.players = players
         game.seed = seed
         game.rules = rules or Rules()
-        game.sheet = ScoreSheet(players, list(totals or []), list(dashes or []), list(used_fall or []),
-                                list(used_write_off or []))
+        game.sheet = ScoreSheet(players, game.rules, list(totals or []), list(dashes or []), list(used_fall or []),
+                                list(used_write_off or []), list(barrel_deals or []))
         game.history = []
         game.deal_no = 0
         game.dealer = dealer
@@ -156,8 +166,9 @@ class Game:
             first = (self.dealer + 1) % n
             self.first_hand = first
             if n == 4:
-                self.sitter = (self.dealer + 3) % 4
-                self.active = (first, (first + 1) % 4, self.dealer)
+                # The dealer's right sits on the talon, or (dealer_sits rule) the dealer.
+                self.sitter = self.dealer if self.rules.dealer_sits else (self.dealer + 3) % 4
+                self.active = tuple((first + i) % 4 for i in range(4) if (first + i) % 4 != self.sitter)
             else:
                 self.sitter = -1
                 self.active = tuple((first + i) % n for i in range(n))
@@ -175,18 +186,22 @@ class Game:
                 else:
                     extra = [mask_of(deck[21:24])]
             self.talons = extra
-            if not self._redeal_due():
+            due = self._redeal_due()
+            if due is None:
                 break
-            self._record(kind="redeal", outcomes=[DASHED if s in self.active else NOTHING for s in range(n)])
+            dash = DASHED if due == "nines" else NOTHING  # a redeal on a weak hand gives nobody a dash
+            self._record(kind="redeal", outcomes=[dash if s in self.active else NOTHING for s in range(n)])
             self.deal_no += 1
         self.dealt_hands = tuple(self.hands)
         self._next = {self.active[i]: self.active[(i + 1) % len(self.active)] for i in range(len(self.active))}
-        self.phase = BIDDING
+        # With blind bidding the first hand decides first, before looking at the cards.
+        self.phase = BLIND if self.rules.blind else BIDDING
+        self.blind = False  # a blind bid stands (until overbid), or the contract is blind
         self.bids: list[tuple[int, int | None]] = [(first, OPENING_BID)]
         self.bid = OPENING_BID
         self.high_bidder = first
         self.passed = 0
-        self.to_move: int | None = self._next[first]
+        self.to_move: int | None = first if self.phase == BLIND else self._next[first]
         self.declarer: int | None = None
         self.contract: int | None = None
         self.taken_talon: int | None = None
@@ -195,17 +210,22 @@ class Game:
         self.trick_seats: list[int] = []
         self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self.trump = -1
-        self.melds: list[tuple[int, int]] = []  # (seat, suit) in order
+        self.melds: list[tuple[int, int]] = []  # (seat, card led to declare) in order
         self.meld_points = [0] * n
         self.trick_points = [0] * n
         self.tricks_won = [0] * n
         self.played = 0
         self._legal_cache: list[int] | None = None
 
-    def _redeal_due(self) -> bool:
-        if any(count(h & NINES) == 4 for h in self.hands):
-            return True
-        return self.players > 2 and count(self.talons[0] & NINES) == 3
+    def _redeal_due(self) -> str | None:
+        """Why this deal is not played: "nines" (four in a hand, three in the talon),
+        "weak" (a hand below the weak_hand rule's points), or None."""
+        if any(count(h & NINES) == 4 for h in self.hands) or \
+                self.players > 2 and count(self.talons[0] & NINES) == 3:
+            return "nines"
+        if any(fast_points(self.hands[s]) < self.rules.weak_hand for s in self.active):
+            return "weak"
+        return None
 
     # --------------------------------------------------------------- queries
     @property
@@ -214,6 +234,25 @@ class Game:
 
     def on_barrel(self, seat: int) -> bool:
         return self.sheet.on_barrel(seat)
+
+    def hand_hidden(self, seat: int) -> bool:
+        """Blind bidding: the first hand has not looked at its cards yet (it decides
+        blind or look, or its blind bid still stands in the bidding)."""
+        return seat == self.first_hand and (self.phase == BLIND or self.phase == BIDDING and self.blind)
+
+    @property
+    def golden_deal(self) -> bool:
+        """Is this deal in the golden round (the first deal dealt by each seat), where every score counts double?"""
+        return self.rules.golden and sum(row.kind != "redeal" for row in self.sheet.rows) < self.players
+
+    def round(self, points: int) -> int:
+        """A defender's or the sitter's points, rounded as the rules say."""
+        return round_points(points, self.rules.rounding)
+
+    def _raises(self, hand: int) -> range:
+        """Values above the current bid that ``hand`` may name, in steps of the bid step."""
+        step = self.rules.bid_step
+        return range(self.bid + step, bid_limit(hand, self.rules) + 1, step)
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the player to move (empty when the game is over)."""
@@ -228,34 +267,36 @@ class Game:
         if phase == PLAY:
             hand = self.hands[p]
             if self.trick:
-                out = _card_actions(legal_plays(hand, self.trick[0] // 6, self.trump))
+                trick = self.trick
+                beat = trick[trick_winner(trick, self.trump)] if self.rules.must_beat else -1
+                out = _card_actions(legal_plays(hand, trick[0] // 6, self.trump, beat))
             else:
                 out = _card_actions(hand)
                 if not self.rules.meld_requires_trick or self.tricks_won[p]:
-                    for s in range(4):
-                        m = MARRIAGES[s]
-                        if hand & m == m:
-                            out.append(ACTIONS[A.MELD0 + s * 6 + KING])
-                            out.append(ACTIONS[A.MELD0 + s * 6 + QUEEN])
+                    melds = meld_cards(hand, self.rules)
+                    out += [ACTIONS[A.MELD0 + c] for c in MELD_ORDER if melds >> c & 1]
         elif phase == BIDDING:
             out = [ACTIONS[A.PASS]]
-            nxt = self.bid + BID_STEP
-            if nxt <= bid_limit(self.hands[p]):
-                out.append(ACTIONS[A.BID0 + nxt // 10])
+            raises = self._raises(self.hands[p])
+            # Overbidding a blind bid takes a marriage in hand.
+            if raises and not (self.blind and not meld_cards(self.hands[p], self.rules)):
+                out.append(Action.bid(raises[0]))
         elif phase == GIVING:
             received = {seat for _, seat in self.gifts}
             hand_cards = cards_of(self.hands[p])
             out = [ACTIONS[A.GIVE0 + seat * 24 + c] for seat in self.active if seat != p and seat not in received
                    for c in hand_cards]
         elif phase == CONTRACT:
-            values = [self.bid, *range(self.bid + BID_STEP, bid_limit(self.hands[p]) + 1, BID_STEP)]
-            out = [ACTIONS[A.CONTRACT0 + v // 10] for v in values]
+            values = [self.bid, *([] if self.blind else self._raises(self.hands[p]))]  # a blind bid is not raised
+            out = [Action.contract(v) for v in values]
             if not self.sheet.used_fall[p]:
                 out.append(ACTIONS[A.FALL])
-            if not self.sheet.used_write_off[p]:
+            if self.sheet.may_write_off(p):
                 out.append(ACTIONS[A.WRITE_OFF])
         elif phase == TALON:
             out = [ACTIONS[A.TALON0], ACTIONS[A.TALON0 + 1]]
+        elif phase == BLIND:
+            out = [ACTIONS[A.LOOK], ACTIONS[A.BLIND]]
         else:
             out = []
         self._legal_cache = out
@@ -284,7 +325,7 @@ class Game:
         phase = self.phase
         if phase == PLAY:
             self._play(action)
-        elif phase == BIDDING:
+        elif phase in (BIDDING, BLIND):
             self._bid(action)
         elif phase == GIVING:
             self._give(action)
@@ -297,14 +338,16 @@ class Game:
 
     def _bid(self, action: int) -> None:
         p = self.to_move
+        self.phase = BIDDING  # after the first hand's look or blind bid, if blind bidding is on
         if action == A.PASS:
             self.passed |= 1 << p
             self.bids.append((p, None))
             if len(self.active) - count(self.passed) == 1:
                 self._end_bidding()
                 return
-        else:
-            self.bid = (action - A.BID0) * 10
+        elif action != A.LOOK:
+            self.blind = action == A.BLIND  # any other bid overbids a blind one, whose bidder then looks
+            self.bid = ACTIONS[action].value
             self.high_bidder = p
             self.bids.append((p, self.bid))
         nxt = self._next[p]
@@ -340,13 +383,13 @@ class Game:
     def _contract(self, action: int) -> None:
         d = self.declarer
         if action == A.FALL:
-            self.sheet.used_fall[d] = True
+            self.sheet.used_fall[d] += 1
             self._finish_deal("fall")
         elif action == A.WRITE_OFF:
-            self.sheet.used_write_off[d] = True
+            self.sheet.used_write_off[d] += 1
             self._finish_deal("write_off")
         else:
-            self.contract = (action - A.CONTRACT0) * 10
+            self.contract = ACTIONS[action].value
             self.phase = PLAY
             self.to_move = d
 
@@ -354,10 +397,9 @@ class Game:
         p = self.to_move
         if action >= A.MELD0:
             card = action - A.MELD0
-            suit = card // 6
-            self.trump = suit
-            self.melds.append((p, suit))
-            self.meld_points[p] += MARRIAGE_VALUES[suit]
+            self.trump = trump_after_meld(card, self.trump)
+            self.melds.append((p, card))
+            self.meld_points[p] += meld_value(card)
         else:
             card = action
         self.hands[p] &= ~(1 << card)
@@ -383,57 +425,25 @@ class Game:
 
     # ---------------------------------------------------------------- scoring
     def _finish_deal(self, kind: str) -> None:
-        n = self.players
+        outcomes = deal_outcomes(self, kind)
         d = self.declarer
-        barrel = self.sheet.on_barrel
-        outcomes: list[Outcome] = []
-        for s in range(n):
-            if s == self.sitter:
-                outcomes.append(self._sitter_outcome(kind))
-            elif s == d:
-                if kind == "fall":
-                    outcomes.append(Outcome(-self.bid, RESET))
-                elif kind == "write_off":
-                    outcomes.append(Outcome(None, KEEP, "р"))
-                else:
-                    pts = self.trick_points[s] + (0 if barrel(s) else self.meld_points[s])
-                    value = self.contract if pts >= self.contract else -self.contract
-                    outcomes.append(Outcome(value, RESET))
-            elif kind == "fall":
-                outcomes.append(DASHED)
-            elif kind == "write_off":
-                outcomes.append(NOTHING if barrel(s) else Outcome(WRITE_OFF_POINTS, KEEP))
-            elif barrel(s):
-                dash = self.rules.strict_barrel or not self.tricks_won[s]
-                outcomes.append(DASHED if dash else Outcome(None, RESET))
-            else:
-                pts = round_points(self.trick_points[s] + self.meld_points[s])
-                outcomes.append(Outcome(pts, RESET) if pts else DASHED)
         contract = self.contract if kind == "played" else self.bid
         self.last_deal = {
             "deal": self.deal_no, "kind": kind, "declarer": d, "contract": contract,
             "trick_points": list(self.trick_points), "meld_points": list(self.meld_points),
             "made": None if kind != "played" else outcomes[d].points > 0,
             "talons": [cards_of(t) for t in self.talons], "taken_talon": self.taken_talon, "bid": self.bid,
+            "blind": self.blind, "golden": self.golden_deal,
         }
         self._record(kind, outcomes)
         self._after_deal()
 
-    def _sitter_outcome(self, kind: str) -> Outcome:
-        """4 players: the sitter scores the talon's cards and a marriage lying in it."""
-        s = self.sitter
-        if self.sheet.on_barrel(s):
-            return NOTHING
-        talon = self.talons[0]
-        pts = round_points(fast_points(talon) + marriage_points(talon))
-        if kind == "write_off":  # a written-off deal leaves every dash series alone
-            return Outcome(pts, KEEP)
-        return Outcome(pts, RESET) if pts else DASHED
-
     def _record(self, kind: str, outcomes: list[Outcome]) -> None:
-        declarer = None if kind == "redeal" else self.declarer
-        contract = None if kind == "redeal" else (self.contract if kind == "played" else self.bid)
-        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes)
+        redeal = kind == "redeal"
+        declarer = None if redeal else self.declarer
+        contract = None if redeal else (self.contract if kind == "played" else self.bid)
+        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes, self.sitter,
+                          not redeal and self.blind, not redeal and self.golden_deal)
 
     def _after_deal(self) -> None:
         if max(self.sheet.totals) >= GOAL:
@@ -497,11 +507,13 @@ class Game:
     def _key(self) -> tuple:
         s = self.sheet
         return (self.players, self.rules, self.seed, self.phase, self.deal_no, self.dealer, self.to_move,
-                tuple(self.hands), tuple(self.talons), tuple(self.bids), self.bid, self.high_bidder, self.passed,
+                tuple(self.hands), tuple(self.talons), tuple(self.bids), self.bid, self.blind, self.high_bidder,
+                self.passed,
                 self.declarer, self.contract, self.taken_talon, tuple(self.gifts), tuple(self.trick),
                 tuple(self.trick_seats), self.last_trick, self.trump, tuple(self.melds), tuple(self.meld_points),
                 tuple(self.trick_points), tuple(self.tricks_won), tuple(self.history), tuple(s.totals),
-                tuple(s.dashes), tuple(s.used_fall), tuple(s.used_write_off), tuple(s.rows), self.winner)
+                tuple(s.dashes), tuple(s.used_fall), tuple(s.used_write_off), tuple(s.barrel_deals), tuple(s.rows),
+                self.winner)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key() == other._key()
