@@ -12,6 +12,10 @@ locale string for the page and ``text`` is the same message in English.
 (True, 'p=3&s=42&l=easy&r=std', 3)
 >>> json.loads(from_link("?p=5&s=42&l=easy&r=std"))["error"]["key"]
 'link.bad_players'
+>>> [p["name"] for p in json.loads(rules_catalog())["presets"]]
+['uk', 'ru', 'pl']
+>>> json.loads(rules_code('{"barrel": 880, "must_beat": true}'))["code"]
+'b880-mb'
 """
 
 from __future__ import annotations
@@ -25,14 +29,14 @@ from .bots import BOT_LEVELS, decide, make_bot
 from .cards import NotationError
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
-from .rules import Rules
+from .rules import PRESETS, Rules, catalog
 
 HUMAN = 0
 LEVELS = BOT_LEVELS
 DEFAULT_LEVEL = "medium"
 LINK_PARAMS = ("p", "s", "l", "r")
 SAVE_VERSION = 1
-MAX_QUERY = 200
+MAX_QUERY = 200  # room for a seed of 20 digits and a rules code with every setting changed
 MAX_SAVE = 200_000  # a record of a very long game is still far below this
 
 
@@ -151,14 +155,44 @@ def from_link(query: str) -> str:
 
 
 def fresh(players: str = "3", level: str = DEFAULT_LEVEL, rules: str = "std") -> str:
-    """Start a new game with a random seed."""
+    """Start a new game with a random seed; ``rules`` is a rules code or a preset name (``uk``, ``ru``, ``pl``)."""
     def run():
         try:
             n = parse_players(str(players))
         except NotationError as err:
             raise WebError("link.bad_players", str(err), value=str(players)) from None
         seed = random.SystemRandom().randrange(1, 10**9)
-        return _start(Game(n, seed, _parse_rules(rules)), _parse_level(level))
+        chosen = PRESETS[rules] if rules in PRESETS else _parse_rules(rules)
+        return _start(Game(n, seed, chosen), _parse_level(level))
+    return _reply(run)
+
+
+def rules_catalog() -> str:
+    """Every rule setting and preset, for the settings dialog (see :func:`thousand.rules.catalog`).
+
+    ``settings``: name, code, type ("bool" or "int"), allowed values, default and
+    an English label (the page localizes by ``name``); ``presets``: name, code
+    and the value of every setting; ``default``: the preset a new player starts from.
+    """
+    return _reply(lambda: {"ok": True, **catalog()})
+
+
+def rules_code(settings: str) -> str:
+    """The rules code for settings chosen in the dialog: a JSON object of setting
+    name to value; settings left out keep the house rule. Replies ``code`` and
+    the matching ``preset`` name (or null), or a ``rules.bad`` error."""
+    def run():
+        try:
+            chosen = json.loads(settings)
+        except ValueError:
+            raise WebError("rules.bad", "the settings are not valid JSON") from None
+        if not isinstance(chosen, dict):
+            raise WebError("rules.bad", "the settings must be a JSON object")
+        try:
+            rules = Rules(**chosen)
+        except (TypeError, ValueError) as err:
+            raise WebError("rules.bad", str(err)) from None
+        return {"ok": True, "code": rules.code(), "preset": rules.preset()}
     return _reply(run)
 
 
