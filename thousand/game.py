@@ -21,69 +21,30 @@ from typing import Iterable
 from . import actions as A
 from .actions import ACTIONS, Action
 from .cards import (
-    ACE,
-    ACES,
     CARD_POINTS,
     FULL_DECK,
-    KING,
-    MARRIAGES,
     NINES,
-    QUEEN,
     cards_of,
     count,
     fast_points,
-    marriage_points,
     mask_of,
     meld_value,
     parse_card,
     trump_after_meld,
 )
+from .legal import BIDDING, BLIND, CONTRACT, GIVING, OVER, PLAY, TALON, legal_actions
+from .legal import bid_limit  # noqa: F401  (the bots import it from here)
 from .outcomes import deal_outcomes
 from .rng import first_dealer, shuffled_deck
 from .rules import Rules
 from .scoring import DASHED, GOAL, NOTHING, Outcome, ScoreSheet, round_points
-from .tricks import legal_plays, trick_winner
+from .tricks import trick_winner
 
-BLIND, BIDDING, TALON, GIVING, CONTRACT, PLAY, OVER = "blind", "bidding", "talon", "giving", "contract", "play", "over"
 OPENING_BID = 100
-BASE_LIMIT = 120
-HOUSE = Rules()
-# Leading one of these cards may declare: each marriage's king then queen, then the four aces.
-MELD_ORDER = tuple(s * 6 + r for s in range(4) for r in (KING, QUEEN)) + tuple(s * 6 + ACE for s in range(4))
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal now. The state is left unchanged."""
-
-
-def meld_cards(hand: int, rules: Rules = HOUSE) -> int:
-    """Cards of ``hand`` that declare when led: both halves of each marriage, and
-    the four aces under the ace-marriage rule."""
-    mask = 0
-    for m in MARRIAGES:
-        if hand & m == m:
-            mask |= m
-    if rules.ace_marriage and hand & ACES == ACES:
-        mask |= ACES
-    return mask
-
-
-def bid_limit(hand: int, rules: Rules = HOUSE) -> int:
-    """Highest bid or contract a hand may name: 120 plus its marriages (the four
-    aces included under the ace-marriage rule). With free bidding, 120 plus
-    every marriage the rules know, whatever the hand holds."""
-    cards = FULL_DECK if rules.free_bidding else hand
-    return BASE_LIMIT + marriage_points(meld_cards(cards, rules), aces=True)
-
-
-def _card_actions(mask: int) -> list[Action]:
-    """Play actions for the cards of ``mask``, strongest suit and rank first."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(ACTIONS[top])
-        mask ^= 1 << top
-    return out
 
 
 def choose_winner(totals: list[int], declarer: int | None, first_hand: int) -> int:
@@ -249,58 +210,14 @@ class Game:
         """A defender's or the sitter's points, rounded as the rules say."""
         return round_points(points, self.rules.rounding)
 
-    def _raises(self, hand: int) -> range:
-        """Values above the current bid that ``hand`` may name, in steps of the bid step."""
-        step = self.rules.bid_step
-        return range(self.bid + step, bid_limit(hand, self.rules) + 1, step)
-
     def legal_actions(self) -> list[Action]:
         """Legal actions of the player to move (empty when the game is over)."""
         return list(self._legal())
 
     def _legal(self) -> list[Action]:
-        if self._legal_cache is not None:
-            return self._legal_cache
-        phase = self.phase
-        p = self.to_move
-        out: list[Action]
-        if phase == PLAY:
-            hand = self.hands[p]
-            if self.trick:
-                trick = self.trick
-                beat = trick[trick_winner(trick, self.trump)] if self.rules.must_beat else -1
-                out = _card_actions(legal_plays(hand, trick[0] // 6, self.trump, beat))
-            else:
-                out = _card_actions(hand)
-                if not self.rules.meld_requires_trick or self.tricks_won[p]:
-                    melds = meld_cards(hand, self.rules)
-                    out += [ACTIONS[A.MELD0 + c] for c in MELD_ORDER if melds >> c & 1]
-        elif phase == BIDDING:
-            out = [ACTIONS[A.PASS]]
-            raises = self._raises(self.hands[p])
-            # Overbidding a blind bid takes a marriage in hand.
-            if raises and not (self.blind and not meld_cards(self.hands[p], self.rules)):
-                out.append(Action.bid(raises[0]))
-        elif phase == GIVING:
-            received = {seat for _, seat in self.gifts}
-            hand_cards = cards_of(self.hands[p])
-            out = [ACTIONS[A.GIVE0 + seat * 24 + c] for seat in self.active if seat != p and seat not in received
-                   for c in hand_cards]
-        elif phase == CONTRACT:
-            values = [self.bid, *([] if self.blind else self._raises(self.hands[p]))]  # a blind bid is not raised
-            out = [Action.contract(v) for v in values]
-            if not self.sheet.used_fall[p]:
-                out.append(ACTIONS[A.FALL])
-            if self.sheet.may_write_off(p):
-                out.append(ACTIONS[A.WRITE_OFF])
-        elif phase == TALON:
-            out = [ACTIONS[A.TALON0], ACTIONS[A.TALON0 + 1]]
-        elif phase == BLIND:
-            out = [ACTIONS[A.LOOK], ACTIONS[A.BLIND]]
-        else:
-            out = []
-        self._legal_cache = out
-        return out
+        if self._legal_cache is None:
+            self._legal_cache = legal_actions(self)
+        return self._legal_cache
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action | int | str) -> None:
