@@ -184,7 +184,8 @@ class Game:
         if any(count(h & NINES) == 4 for h in self.hands) or \
                 self.players > 2 and count(self.talons[0] & NINES) == 3:
             return "nines"
-        if any(fast_points(self.hands[s]) < self.rules.weak_hand for s in self.active):
+        weak = self.rules.weak_hand
+        if weak and any(fast_points(self.hands[s]) < weak for s in self.active):
             return "weak"
         return None
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import ACTIONS, Action
-from .cards import ACE, ACES, FULL_DECK, KING, MARRIAGES, QUEEN, cards_of, marriage_points
+from .cards import ACE, ACES, FULL_DECK, KING, QUEEN, cards_of, marriage_points
 from .rules import Rules
 from .tricks import legal_plays, trick_winner
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 BLIND, BIDDING, TALON, GIVING, CONTRACT, PLAY, OVER = "blind", "bidding", "talon", "giving", "contract", "play", "over"
 BASE_LIMIT = 120
 HOUSE = Rules()
+KINGS = sum(1 << (s * 6 + KING) for s in range(4))
 # Leading one of these cards may declare: each marriage's king then queen, then the four aces.
 MELD_ORDER = tuple(s * 6 + r for s in range(4) for r in (KING, QUEEN)) + tuple(s * 6 + ACE for s in range(4))
 
@@ -35,11 +36,9 @@ MELD_ORDER = tuple(s * 6 + r for s in range(4) for r in (KING, QUEEN)) + tuple(s
 def meld_cards(hand: int, rules: Rules = HOUSE) -> int:
     """Cards of ``hand`` that declare when led: both halves of each marriage, and
     the four aces under the ace-marriage rule."""
-    mask = 0
-    for m in MARRIAGES:
-        if hand & m == m:
-            mask |= m
-    if rules.ace_marriage and hand & ACES == ACES:
+    kings = hand & hand << 1 & KINGS  # a king whose queen (the bit below it) is held too
+    mask = kings | kings >> 1
+    if hand & ACES == ACES and rules.ace_marriage:
         mask |= ACES
     return mask
 
@@ -82,7 +81,8 @@ def legal_actions(game: "Game") -> list[Action]:
         out = _card_actions(hand)
         if not rules.meld_requires_trick or game.tricks_won[p]:
             melds = meld_cards(hand, rules)
-            out += [ACTIONS[A.MELD0 + c] for c in MELD_ORDER if melds >> c & 1]
+            if melds:
+                out += [ACTIONS[A.MELD0 + c] for c in MELD_ORDER if melds >> c & 1]
         return out
     if phase == BIDDING:
         out = [ACTIONS[A.PASS]]

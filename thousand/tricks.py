@@ -35,14 +35,10 @@ def legal_plays(hand: int, led_suit: int, trump: int, beat: int = -1) -> int:
     """
     if led_suit < 0:
         return hand
-    allowed = hand & SUIT_MASKS[led_suit]
-    if not allowed and trump >= 0:
-        allowed = hand & SUIT_MASKS[trump]
-    if not allowed:
-        allowed = hand
-    if beat >= 0:
-        return allowed & beaters(beat, trump) or allowed
-    return allowed
+    allowed = hand & SUIT_MASKS[led_suit] or (trump >= 0 and hand & SUIT_MASKS[trump]) or hand
+    if beat < 0:
+        return allowed
+    return allowed & beaters(beat, trump) or allowed
 
 
 def beaters(best: int, trump: int) -> int:
