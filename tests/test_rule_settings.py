@@ -159,3 +159,20 @@ def test_each_setting_is_read_in_one_place_of_the_engine():
             if name in reads:
                 reads[name].append(path.name)
     assert {name: len(where) for name, where in reads.items()} == {name: 1 for name in reads}, reads
+
+
+def test_arena_and_terminal_take_a_preset_or_a_code(capsys, monkeypatch):
+    import builtins
+
+    from thousand import arena
+    from thousand.__main__ import main
+
+    arena.main(["--players", "3", "--bots", "easy", "--sets", "1", "--workers", "1", "--rules", "pl"])
+    assert f"rules {PRESETS['pl'].code()}" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        arena.main(["--rules", "b850"])
+    assert "'b' needs one of [880]" in capsys.readouterr().err
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert main(["--players", "3", "--seed", "4", "--rules", "bl-s5"]) == 0
+    out = capsys.readouterr().out
+    assert "rules s5-bl" in out and "Game record: T1_3_4_s5-bl_" in out
