@@ -20,7 +20,8 @@ False
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, QUEEN, fast_points
+from ..cards import ACE, ACES, CARD_POINTS, MARRIAGES, QUEEN, fast_points, marriage_points, meld_value, trump_after_meld
+from ..rules import Rules
 from ..tricks import beats, legal_plays, trick_winner
 
 INFINITY = 1 << 20
@@ -36,14 +37,16 @@ class Solver:
     ``players`` is the number of hands in a trick (2 or 3); positions are
     numbered in playing order. ``melds_count`` is false for a declarer on the
     barrel. ``leftover`` are the points of the 2-player talon that the winner
-    of the last trick takes.
+    of the last trick takes. ``rules`` bring the ace marriage and must-beat.
     """
 
     def __init__(self, players: int, declarer: int, melds_count: bool = True, leftover: int = 0,
-                 budget: int = INFINITY) -> None:
+                 budget: int = INFINITY, rules: Rules = Rules()) -> None:
         self.k = players
         self.declarer = declarer
         self.melds_count = melds_count
+        self.aces = rules.ace_marriage
+        self.must_beat = rules.must_beat
         self.leftover = leftover
         self.table: dict[tuple, tuple[int, int]] = {}
         self.nodes = 0
@@ -71,9 +74,9 @@ class Solver:
         k = self.k
         n = len(trick)
         mover = (leader + n) % k
-        new_trump = card // 6 if meld else trump
+        new_trump = trump_after_meld(card, trump) if meld else trump
         if meld and mover == self.declarer and self.melds_count:
-            need -= MARRIAGE_VALUES[card // 6]
+            need -= meld_value(card)
         rest = list(hands)
         rest[mover] ^= 1 << card
         rest = tuple(rest)
@@ -87,7 +90,7 @@ class Solver:
         return need <= 0 if last else self._node(rest, winner, new_trump, (), need)
 
     def _meld_bonus(self, hand: int) -> int:
-        return sum(MARRIAGE_VALUES[s] for s in range(4) if hand & MARRIAGES[s] == MARRIAGES[s])
+        return marriage_points(hand, self.aces)
 
     def _node(self, hands: tuple[int, ...], leader: int, trump: int, trick: tuple[int, ...], need: int) -> bool:
         if need <= 0:
@@ -152,11 +155,12 @@ class Solver:
                     seen |= 1 << (c // 6)
                     tops.append(c)
             rest = [c for c in reversed(cards) if c not in tops]
-            return moves + [(c, False) for c in tops + rest]
+            aces = self.aces and hand & ACES == ACES  # then leading an ace always declares them
+            return moves + [(c, aces and c % 6 == ACE) for c in tops + rest]
         led = trick[0] // 6
-        legal = legal_plays(hand, led, trump)
         win = trick_winner(trick, trump)
         best = trick[win]
+        legal = legal_plays(hand, led, trump, best if self.must_beat else -1)
         winner_is_decl = (leader + win) % self.k == self.declarer
         my_side_winning = winner_is_decl == maximizing
         cards = []
