@@ -133,8 +133,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=sys.stdout,
+def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=None,
         rules: str = "std") -> str:
+    out = out or sys.stdout  # looked up per call: a default bound at import misses later redirections
     count = games or sets
     jobs = [(seed * 1_000_003 + i, players, names, games, rules) for i in range(count)]
     if workers > 1:
