@@ -82,7 +82,7 @@ def test_keys_for_python_messages_exist():
         "settings.speed", "settings.lang", "settings.rule_sb", "settings.rule_mt"]
     for x in built:
         assert x in strings, x
-    for x in ("reason.follow", "reason.trump", "row.played", "row.fall", "row.write_off", "row.redeal"):
+    for x in ("reason.follow", "reason.trump", "reason.beat", "row.played", "row.fall", "row.write_off", "row.redeal"):
         assert x in strings
 
 

@@ -44,7 +44,8 @@ export function errorText(error) {
 }
 
 export function suitArgs(args) {
-  return { led: args.led ? SUIT_SYMBOLS[args.led] : "", trump: args.trump ? SUIT_SYMBOLS[args.trump] : "" };
+  return { led: args.led ? SUIT_SYMBOLS[args.led] : "", trump: args.trump ? SUIT_SYMBOLS[args.trump] : "",
+    suit: args.suit ? SUIT_SYMBOLS[args.suit] : "" };
 }
 
 /** Words for a move just made, for screen readers (the table shows it too). */
