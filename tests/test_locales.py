@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from thousand.rules import catalog
 from thousand.view import RAISE_PROMPTS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -74,14 +75,17 @@ def test_keys_for_python_messages_exist():
         for x in items:
             assert f"{fam}.{x}" in strings
     built = ["speed." + x for x in ("slow", "normal", "fast", "instant")] + [
-        "rules." + x for x in ("std", "sb", "mt", "sb-mt")] + [f"seat.bot{i}" for i in (1, 2, 3)] + [
+        "preset." + x for x in ("uk", "ru", "pl", "custom")] + [f"seat.bot{i}" for i in (1, 2, 3)] + [
         "load." + x for x in ("runtime", "package", "module")] + [
         f"contract.{k}{s}" for k in ("fall", "write_off") for s in ("", "_hint", "_used")] + [
-        "say." + k for k in ("pass", "bid", "talon", "give", "contract", "fall", "write_off", "play", "meld")] + [
-        "level.easy", "level.medium", "level.hard", "lang.uk", "lang.en", "settings.players", "settings.level",
-        "settings.speed", "settings.lang", "settings.rule_sb", "settings.rule_mt"]
+        "say." + k for k in ("pass", "bid", "talon", "give", "contract", "fall", "write_off", "play", "meld", "look",
+                             "blind")] + [
+        "level.easy", "level.medium", "level.hard", "settings.players", "settings.level", "settings.speed",
+        "settings.lang"] + [f"lang.{lang}" for lang in LOCALES]
     for x in built:
         assert x in strings, x
+    for setting in catalog()["settings"]:  # the New game dialog names every rule setting
+        assert f"rule.{setting['name']}" in strings, setting["name"]
     for x in ("reason.follow", "reason.trump", "reason.beat", "row.played", "row.fall", "row.write_off", "row.redeal"):
         assert x in strings
 

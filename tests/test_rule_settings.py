@@ -176,3 +176,18 @@ def test_arena_and_terminal_take_a_preset_or_a_code(capsys, monkeypatch):
     assert main(["--players", "3", "--seed", "4", "--rules", "bl-s5"]) == 0
     out = capsys.readouterr().out
     assert "rules s5-bl" in out and "Game record: T1_3_4_s5-bl_" in out
+
+
+def test_web_rules_of_gives_the_settings_of_a_code_or_preset():
+    reply = json.loads(web.rules_of(PRESETS["ru"].code()))
+    assert reply == {"ok": True, "values": dict(PRESETS["ru"].__dict__), "code": PRESETS["ru"].code(), "preset": "ru"}
+    assert json.loads(web.rules_of("pl"))["values"] == dict(PRESETS["pl"].__dict__)
+    assert json.loads(web.rules_of("std"))["preset"] == "uk"
+
+
+@pytest.mark.parametrize("code", ["zz", "b850", "mb-mb", "", "std-mb", "MB"])
+def test_web_rules_of_a_bad_code_is_an_error_that_changes_nothing(code):
+    before = json.loads(web.fresh("3", "easy", "b880"))
+    reply = json.loads(web.rules_of(code))
+    assert reply["ok"] is False and reply["error"]["key"] == "link.bad_rules"
+    assert json.loads(web.state()) == before

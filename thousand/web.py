@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
+from dataclasses import asdict, replace
 from urllib.parse import unquote
 
 from .actions import Action
@@ -399,6 +399,22 @@ def rules_code(settings: str) -> str:
         except (TypeError, ValueError) as err:
             raise WebError("rules.bad", str(err)) from None
         return {"ok": True, "code": rules.code(), "preset": rules.preset()}
+    return _reply(run)
+
+
+def rules_of(code: str) -> str:
+    """The value of every setting of a rules code or preset name (for the dialog to
+    show the rules a new game will use); a bad code is a ``link.bad_rules`` error.
+
+    >>> reply = json.loads(rules_of("b880-mb"))
+    >>> reply["values"]["barrel"], reply["values"]["must_beat"], reply["code"], reply["preset"]
+    (880, True, 'b880-mb', None)
+    >>> json.loads(rules_of("pl"))["preset"], json.loads(rules_of("b870"))["error"]["key"]
+    ('pl', 'link.bad_rules')
+    """
+    def run():
+        rules = PRESETS[code] if code in PRESETS else _parse_rules(code)
+        return {"ok": True, "values": asdict(rules), "code": rules.code(), "preset": rules.preset()}
     return _reply(run)
 
 
