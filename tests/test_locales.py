@@ -121,7 +121,7 @@ globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(url, "utf8")) });
 const i18n = await import(process.argv[1]);
 const out = {};
-for (const lang of ["uk", "en"]) {
+for (const lang of ["uk", "en", "ru", "pl"]) {
   await i18n.loadLocale(lang);
   out[lang] = [1, 2, 5, 21, 64, 111].map((n) => i18n.t("count.points", { n }));
 }
@@ -131,3 +131,5 @@ console.log(JSON.stringify(out));
                                     capture_output=True, text=True, check=True).stdout)
     assert got["uk"] == ["1 очко", "2 очки", "5 очок", "21 очко", "64 очки", "111 очок"]
     assert got["en"] == ["1 point", "2 points", "5 points", "21 points", "64 points", "111 points"]
+    assert got["ru"] == ["1 очко", "2 очка", "5 очков", "21 очко", "64 очка", "111 очков"]
+    assert got["pl"] == ["1 punkt", "2 punkty", "5 punktów", "21 punktów", "64 punkty", "111 punktów"]
