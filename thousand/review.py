@@ -166,7 +166,8 @@ def review_steps(start: Game, moves: list[Action], seat: int,
     game = start.copy()
     steps, states = [], []
     for action in moves:
-        steps.append({"seat": game.to_move, "action": str(action), "kind": action.kind, "open": _open(game)})
+        steps.append({"seat": game.to_move, "action": str(action), "kind": action.kind, "value": action.value,
+                      "open": _open(game)})
         states.append(game.copy())
         game.apply(action)
     last = game.last_deal

@@ -54,7 +54,7 @@ export function describe(moved) {
   const id = moved.action;
   if (moved.kind === "give" || !id) return t("say.give", { name });
   if (moved.kind === "play") return t("say.play", { name, card: cardText(id) });
-  if (moved.kind === "meld" && moved.aces) return t("say.meld_aces", { name, card: cardText(id.slice(1)) });
+  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: cardText(id.slice(1)) }); // the four aces
   if (moved.kind === "meld") return t("say.meld", { name, card: cardText(id.slice(1)), suit: SUIT_SYMBOLS[id[2]] });
   if (moved.kind === "blind") return t("say.blind", { name, value: moved.value });
   if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
