@@ -167,3 +167,14 @@ def test_the_daily_session_never_touches_the_saved_game():
     assert ranked["entries"] == [checked["entry"]]
     assert json.loads(web_daily.daily_rank("[1]"))["error"]["key"] == "daily.table_bad"
     assert json.loads(web_daily.daily_start(DAY, "zz"))["error"]["key"] == "daily.bad_attempt"
+
+
+@pytest.mark.parametrize("rules", ["pl", "ru", "bl-am-mb"])
+def test_the_daily_and_the_tutorial_keep_the_house_rules_whatever_the_game_plays(rules):
+    """The day's deal is the same for everyone: a game under other rules changes nothing of it."""
+    house = json.loads(web_daily.daily_start(DAY, ""))
+    assert json.loads(web.fresh("3", "easy", rules))["view"]["rules"] != "std"
+    daily = json.loads(web_daily.daily_start(DAY, ""))
+    assert daily["view"]["rules"] == "std" and daily["view"]["hand"] == house["view"]["hand"]
+    assert daily["link"] == house["link"]
+    assert json.loads(web.tutorial())["view"]["rules"] == "std"
