@@ -6,13 +6,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rule_sets import rule_sets
 from thousand import Game, Rules
 from thousand.bots import BOT_LEVELS, InfoState, decide, make_bot
 from thousand.bots.hard import HardBot
 from thousand.bots.worlds import closed_talon_sizes, sample_world
-from thousand.cards import SUIT_MASKS, count, iter_cards
+from thousand.cards import ACE, SUIT_MASKS, count, iter_cards
 from thousand.game import IllegalActionError
 from thousand.rng import SplitMix64
+from thousand.rules import resolve
 
 # A hard bot with small budgets: same code paths, test-suite speed.
 QUICK_HARD = dict(work=3000, world_nodes=1500, max_worlds=6, min_worlds=2)
@@ -58,11 +60,21 @@ def test_hard_plays_whole_deals(players: int) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 80),
-       level=st.sampled_from(BOT_LEVELS), rules=st.sampled_from(["std", "mt", "sb"]))
-def test_every_decision_is_legal(players: int, seed: int, steps: int, level: str, rules: str) -> None:
-    game = random_state(players, seed, steps, Rules.parse(rules))
+       level=st.sampled_from(BOT_LEVELS), rules=rule_sets())
+def test_every_decision_is_legal(players: int, seed: int, steps: int, level: str, rules: Rules) -> None:
+    game = random_state(players, seed, steps, rules)
     if not game.is_over:
         assert decide(bot(level), game) in game.legal_actions()
+
+
+@pytest.mark.parametrize("preset", ["ru", "pl"])
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_whole_games_under_presets_are_legal(level: str, players: int, preset: str) -> None:
+    b = make_bot(level)
+    game = Game(players, 1, resolve(preset))
+    while not game.is_over:
+        game.apply(decide(b, game))  # apply raises on an illegal action
 
 
 @pytest.mark.parametrize("level", BOT_LEVELS)
@@ -153,10 +165,10 @@ def test_decisions_ignore_hidden_cards(players: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 60))
-def test_sampled_worlds_are_consistent(players: int, seed: int, steps: int) -> None:
-    game = random_state(players, seed, steps)
-    if game.is_over:
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32), steps=st.integers(0, 60), rules=rule_sets())
+def test_sampled_worlds_are_consistent(players: int, seed: int, steps: int, rules: Rules) -> None:
+    game = random_state(players, seed, steps, rules)
+    if game.is_over or game.phase == "blind":  # no bot samples worlds before looking at its cards
         return
     seat = game.to_move
     info = InfoState.from_game(game, seat)
@@ -177,3 +189,49 @@ def test_sampled_worlds_are_consistent(players: int, seed: int, steps: int) -> N
             if info.voids[s] >> suit & 1:
                 assert not game.hands[s] & SUIT_MASKS[suit]  # inferred voids are true
                 assert not world.hands[s] & SUIT_MASKS[suit]
+
+
+def test_the_blind_decision_ignores_the_unseen_hand() -> None:
+    """Before looking, the first hand's own cards are hidden from it too: swapping
+    them with another hand changes neither its information nor any bot's choice."""
+    rules = Rules(blind=True)
+    for seed in range(4):
+        base = Game(3, seed, rules)
+        for behind in (False, True):
+            totals = [0, 850, 200] if behind else None
+            hands = list(base.dealt_hands)
+            first = base.first_hand
+            other = (first + 1) % 3
+            swapped = list(hands)
+            swapped[first], swapped[other] = hands[other], hands[first]
+            games = [Game.from_deal(3, base.dealer, h, talon=base.talons[0], seed=seed, rules=rules, totals=totals)
+                     for h in (hands, swapped)]
+            if any(g.phase != "blind" for g in games):
+                continue  # a redeal
+            assert InfoState.from_game(games[0], first) == InfoState.from_game(games[1], first)
+            for level in BOT_LEVELS:
+                choices = {decide(bot(level), g) for g in games}
+                assert len(choices) == 1, (level, seed)
+
+
+def test_bots_bid_blind_only_as_a_gamble() -> None:
+    rules = Rules(blind=True)
+    base = Game(3, 0, rules)
+    first = base.first_hand
+    others = [s for s in range(3) if s != first]
+    desperate = [0, 0, 0]
+    desperate[others[0]] = 860
+    for totals, expected in ((None, "o"), (desperate, "d")):
+        game = Game.from_deal(3, base.dealer, base.dealt_hands, talon=base.talons[0], rules=rules, totals=totals)
+        for level in ("medium", "hard"):
+            assert str(decide(bot(level), game)) == expected
+
+
+def test_bots_declare_the_ace_marriage() -> None:
+    hands = ["Ah Ad Ac As Th Kh Qh", "Jh 9h Kd Qd Jd Kc Qc", "9d Tc Jc 9c Ts Ks Td"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Qs Js 9s", rules=Rules(ace_marriage=True))
+    for move in "p p g9s1 gJs2 c300".split():
+        game.apply(move)
+    for level in BOT_LEVELS:
+        action = decide(bot(level), game)
+        assert action.kind == "meld" and action.card % 6 == ACE, level

@@ -3,6 +3,8 @@ the contract say about the hidden hands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from thousand import Game
 from thousand.bots import InfoState
 from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, sample_weighted
@@ -10,6 +12,7 @@ from thousand.bots.worlds import sample_world
 from thousand.cards import marriage_points
 from thousand.game import _hand_mask as h
 from thousand.rng import SplitMix64
+from thousand.rules import Rules
 
 # Dealer 2: seat 0 opens 100. Seat 1 holds the ♥ marriage, seat 2 the ♣ and ♠ ones.
 HANDS = ["Ah Th Ad Td Ac Tc As", "Kh Qh 9h Jh Kd Jd 9d", "Kc Qc Ks Qs Js 9s 9c"]
@@ -84,3 +87,25 @@ def test_plays_read_through_the_medium_model() -> None:
                 lighter += any(w < 1 for w in weights)
             game.apply(decide(medium, game))
     assert lighter >= 10
+
+
+def test_bid_actions_follow_the_rules_step_and_skip_a_blind_bid() -> None:
+    """A pass faces the current bid plus the rules' step; the first hand's blind bid,
+    made without seeing the cards, says nothing about them."""
+    game = Game.from_deal(3, 2, HANDS, talon=TALON, rules=Rules(bid_step=5, blind=True))
+    for a in "d b125 p".split():  # seat 0 bids 120 blind, seat 1 overbids (with its marriage), seat 2 passes
+        game.apply(a)
+    info = InfoState.from_game(game, 1)
+    assert bid_actions(info) == [(2, 130, False)]
+    assert bid_actions(InfoState.from_game(game, 2)) == [(1, 125, True)]
+
+
+def test_the_ace_marriage_counts_toward_the_bid_limit_in_sampled_worlds() -> None:
+    """Under the ace marriage a bid over 120 may rest on four aces instead of a marriage."""
+    hands = ["Kh Qh 9h Jh Kd Jd 9d", "Ah Ad Ac As Th Td Tc", "Kc Qc Ks Qs Js 9s 9c"]
+    game = Game.from_deal(3, 2, hands, talon=TALON, rules=Rules(ace_marriage=True))
+    for a in "b110 b120 p b130 b140 p".split():  # seat 1 bid 130 holding no marriage, only the four aces
+        game.apply(a)
+    info = InfoState.from_game(game, 0)
+    assert plausible(info, [h(x) for x in hands], played_by(info))
+    assert not plausible(replace(info, rules=Rules()), [h(x) for x in hands], played_by(info))  # no marriage

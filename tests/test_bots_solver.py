@@ -8,16 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from thousand.bots.dds import RUNS, OutOfBudget, Solver
-from thousand.cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, QUEEN, iter_cards
+from thousand.cards import (ACE, ACES, CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, QUEEN, iter_cards, meld_value,
+                            trump_after_meld)
 from thousand.game import _hand_mask as h
 from thousand.rng import SplitMix64
+from thousand.rules import Rules
 from thousand.tricks import legal_plays, trick_winner
 
 
 def minimax(hands: list[int], leader: int, trump: int, trick: tuple[int, ...], k: int, decl: int,
-            melds: bool, leftover: int) -> int:
+            melds: bool, leftover: int, rules: Rules = Rules()) -> int:
     """Declarer's future points with best play, every legal card tried (leading a
-    marriage half declares it, as in the solver): no merging, no table, no bounds."""
+    marriage half, or an ace of the four with the ace marriage on, declares it, as
+    in the solver; must-beat as the rules say): no merging, no table, no bounds."""
     n = len(trick)
     mover = (leader + n) % k
     hand = hands[mover]
@@ -27,23 +30,27 @@ def minimax(hands: list[int], leader: int, trump: int, trick: tuple[int, ...], k
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 options.append((s * 6 + QUEEN, True))
                 hand &= ~MARRIAGES[s]
+        if rules.ace_marriage and hand & ACES == ACES:
+            options += [(s * 6 + ACE, True) for s in range(4)]
+            hand &= ~ACES
         options += [(c, False) for c in iter_cards(hand)]
     else:
-        options = [(c, False) for c in iter_cards(legal_plays(hand, trick[0] // 6, trump))]
+        beat = trick[trick_winner(trick, trump)] if rules.must_beat else -1
+        options = [(c, False) for c in iter_cards(legal_plays(hand, trick[0] // 6, trump, beat))]
     values = []
     for card, meld in options:
         rest = list(hands)
         rest[mover] ^= 1 << card
-        t = card // 6 if meld else trump
-        gain = MARRIAGE_VALUES[t] if meld and mover == decl and melds else 0
+        t = trump_after_meld(card, trump) if meld else trump
+        gain = meld_value(card) if meld and mover == decl and melds else 0
         played = trick + (card,)
         if n + 1 < k:
-            values.append(gain + minimax(rest, leader, t, played, k, decl, melds, leftover))
+            values.append(gain + minimax(rest, leader, t, played, k, decl, melds, leftover, rules))
             continue
         winner = (leader + trick_winner(played, t)) % k
         if winner == decl:
             gain += sum(CARD_POINTS[c] for c in played) + (0 if rest[0] else leftover)
-        values.append(gain + (minimax(rest, winner, t, (), k, decl, melds, leftover) if rest[0] else 0))
+        values.append(gain + (minimax(rest, winner, t, (), k, decl, melds, leftover, rules) if rest[0] else 0))
     return max(values) if mover == decl else min(values)
 
 
@@ -85,6 +92,38 @@ def test_value_and_every_threshold_match_plain_minimax(seed: int, k: int, melds:
     for alpha, beta in ((exact - 20, exact - 5), (exact + 3, exact + 30), (exact - 1, exact + 1)):
         v = fresh.search(hands, leader, trump, trick, alpha, beta)  # fail-soft bounds
         assert (v <= alpha and exact <= v) or (v >= beta and exact >= v) or (alpha < v < beta and v == exact)
+
+
+def with_all_aces(hands: list[int], seat: int) -> list[int]:
+    """The hands with ``seat`` holding the four aces, each swapped for one of its
+    lowest non-aces (with another hand, or with the cards out of play)."""
+    hands = list(hands)
+    for ace in (s * 6 + ACE for s in range(4)):
+        if hands[seat] >> ace & 1:
+            continue
+        low = min(c for c in iter_cards(hands[seat]) if c % 6 != ACE)
+        hands[seat] ^= 1 << low | 1 << ace
+        for p, hand in enumerate(hands):
+            if p != seat and hand >> ace & 1:
+                hands[p] ^= 1 << low | 1 << ace
+    return hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), k=st.sampled_from([2, 3]), aces=st.booleans(), must_beat=st.booleans(),
+       melds=st.booleans())
+def test_the_ace_marriage_and_must_beat_match_plain_minimax(seed: int, k: int, aces: bool, must_beat: bool,
+                                                           melds: bool) -> None:
+    tricks = 5 if k == 2 else 4
+    hands, leader, trump, _ = random_position(seed, k, tricks, partial=False)
+    hands = with_all_aces(hands, seed % k if aces else (seed + 1) % k)
+    decl = seed % k
+    rules = Rules(ace_marriage=aces, must_beat=must_beat)
+    exact = minimax(hands, leader, trump, (), k, decl, melds, 0, rules)
+    solver = Solver(k, decl, melds, rules=rules)
+    assert solver.value(hands, leader, trump, ()) == exact
+    for need in (exact - 1, exact, exact + 1):
+        assert solver.made(hands, leader, trump, (), need) == (exact >= need), need
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,10 +1,10 @@
 """The built wheel, run inside Pyodide under Node, plays exactly like CPython.
 
-Seeded games for 2, 3 and 4 players are played by policies that depend on the
-game only (a fixed pick among the legal actions, and the seeded bots), once in
-CPython from the sources and once in Pyodide (the npm package pinned in
-web/package.json) from the wheel that the site ships. Records and score sheets
-must be identical.
+Seeded games for 2, 3 and 4 players, under the house rules and the other
+presets, are played by policies that depend on the game only (a fixed pick
+among the legal actions, and the seeded bots), once in CPython from the sources
+and once in Pyodide (the npm package pinned in web/package.json) from the wheel
+that the site ships. Records and score sheets must be identical.
 """
 
 from __future__ import annotations
@@ -41,8 +41,12 @@ def bot_policy_factory(level):
         return decide(bots.setdefault(level, make_bot(level)), game)
     return policy
 
-def play(players, seed, policy_name, max_moves):
-    game = Game(players=players, seed=seed)
+def play(players, seed, policy_name, max_moves, rules="std"):
+    if rules == "std":
+        game = Game(players=players, seed=seed)
+    else:
+        from thousand.rules import resolve
+        game = Game(players=players, seed=seed, rules=resolve(rules))
     policy = pick_policy if policy_name == "pick" else bot_policy_factory(policy_name)
     if policy is None:
         return None
@@ -77,6 +81,9 @@ CASES = [
     (3, 42, "easy", 4000),
     (2, 5, "easy", 4000),
     (4, 11, "easy", 4000),
+    (3, 42, "easy", 4000, "ru"),
+    (4, 7, "medium", 4000, "pl"),
+    (3, 5, "pick", 1500, "bl-am-gold-mb-s5-wh14"),
 ]
 
 NODE_SCRIPT = r'''

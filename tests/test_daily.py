@@ -196,3 +196,14 @@ def test_the_daily_bots_reply_as_their_version_says(day, pick, length, digest):
         d.apply(d.game.legal_actions()[pick])
     record = ".".join(str(a) for a in d.game.history)
     assert (len(d.game.history), hashlib.sha256(record.encode()).hexdigest()[:16]) == (length, digest), record
+
+
+@pytest.mark.parametrize("rules", ["pl", "ru", "bl-am-mb"])
+def test_the_daily_and_the_tutorial_keep_the_house_rules_whatever_the_game_plays(rules):
+    """The day's deal is the same for everyone: a game under other rules changes nothing of it."""
+    house = json.loads(web_daily.daily_start(DAY, ""))
+    assert json.loads(web.fresh("3", "easy", rules))["view"]["rules"] != "std"
+    daily = json.loads(web_daily.daily_start(DAY, ""))
+    assert daily["view"]["rules"] == "std" and daily["view"]["hand"] == house["view"]["hand"]
+    assert daily["link"] == house["link"]
+    assert json.loads(web.tutorial())["view"]["rules"] == "std"

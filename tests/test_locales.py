@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from thousand.rules import catalog
 from thousand.view import RAISE_PROMPTS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -74,15 +75,18 @@ def test_keys_for_python_messages_exist():
         for x in items:
             assert f"{fam}.{x}" in strings
     built = ["speed." + x for x in ("slow", "normal", "fast", "instant")] + [
-        "rules." + x for x in ("std", "sb", "mt", "sb-mt")] + [f"seat.bot{i}" for i in (1, 2, 3)] + [
+        "preset." + x for x in ("uk", "ru", "pl", "custom")] + [f"seat.bot{i}" for i in (1, 2, 3)] + [
         "load." + x for x in ("runtime", "package", "module")] + [
         f"contract.{k}{s}" for k in ("fall", "write_off") for s in ("", "_hint", "_used")] + [
-        "say." + k for k in ("pass", "bid", "talon", "give", "contract", "fall", "write_off", "play", "meld")] + [
-        "level.easy", "level.medium", "level.hard", "lang.uk", "lang.en", "settings.players", "settings.level",
-        "settings.speed", "settings.lang", "settings.rule_sb", "settings.rule_mt"]
+        "say." + k for k in ("pass", "bid", "talon", "give", "contract", "fall", "write_off", "play", "meld", "look",
+                             "blind")] + [
+        "level.easy", "level.medium", "level.hard", "settings.players", "settings.level", "settings.speed",
+        "settings.lang"] + [f"lang.{lang}" for lang in LOCALES]
     for x in built:
         assert x in strings, x
-    for x in ("reason.follow", "reason.trump", "row.played", "row.fall", "row.write_off", "row.redeal"):
+    for setting in catalog()["settings"]:  # the New game dialog names every rule setting
+        assert f"rule.{setting['name']}" in strings, setting["name"]
+    for x in ("reason.follow", "reason.trump", "reason.beat", "row.played", "row.fall", "row.write_off", "row.redeal"):
         assert x in strings
 
 
@@ -117,7 +121,7 @@ globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(url, "utf8")) });
 const i18n = await import(process.argv[1]);
 const out = {};
-for (const lang of ["uk", "en"]) {
+for (const lang of ["uk", "en", "ru", "pl"]) {
   await i18n.loadLocale(lang);
   out[lang] = [1, 2, 5, 21, 64, 111].map((n) => i18n.t("count.points", { n }));
 }
@@ -127,3 +131,5 @@ console.log(JSON.stringify(out));
                                     capture_output=True, text=True, check=True).stdout)
     assert got["uk"] == ["1 очко", "2 очки", "5 очок", "21 очко", "64 очки", "111 очок"]
     assert got["en"] == ["1 point", "2 points", "5 points", "21 points", "64 points", "111 points"]
+    assert got["ru"] == ["1 очко", "2 очка", "5 очков", "21 очко", "64 очка", "111 очков"]
+    assert got["pl"] == ["1 punkt", "2 punkty", "5 punktów", "21 punktów", "64 punkty", "111 punktów"]

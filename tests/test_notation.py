@@ -46,7 +46,8 @@ def test_bad_cards(text, needle):
         parse_card(text)
 
 
-@pytest.mark.parametrize("text", ["b105", "b99", "c1000", "q", "gAh5", "mAh", "t3", "Ah ", "<script>"])
+@pytest.mark.parametrize("text", ["b103", "b99", "c1000", "c605", "q", "l", "dd", "gAh5", "mJh", "m9s", "t3", "Ah ",
+                                  "<script>"])
 def test_bad_actions_name_the_token(text):
     with pytest.raises(NotationError, match="bad action"):
         Action.parse(text)

@@ -29,14 +29,14 @@ def test_an_ordinary_deal_has_no_notes():
 
 def test_points_past_900_are_held_at_the_barrel():
     game = run(deal_a(totals=[800, 0, 0]), SCRIPT_A)
-    assert notes(game) == [("note.barrel_capped", {"seat": 0, "points": 120, "sum": 920})]
+    assert notes(game) == [("note.barrel_capped", {"seat": 0, "points": 120, "sum": 920, "barrel": 900})]
     row = game.view(0)["sheet"]["rows"][-1]
     assert row["notes"][0]["text"] == ("seat 0: 120 would make 920, but the barrel holds the score at 900. "
                                        "From now on only a made contract scores")
 
 
 def test_reaching_exactly_900_says_the_player_is_on_the_barrel():
-    assert notes(run(deal_a(totals=[780, 0, 0]), SCRIPT_A)) == [("note.barrel_reached", {"seat": 0})]
+    assert notes(run(deal_a(totals=[780, 0, 0]), SCRIPT_A)) == [("note.barrel_reached", {"seat": 0, "barrel": 900})]
 
 
 def test_on_the_barrel_tricks_without_the_contract_score_nothing():

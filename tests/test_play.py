@@ -62,7 +62,7 @@ def test_trick_winner_highest_trump_else_highest_of_led_suit():
 def test_marriage_sets_trump_at_once_and_scores():
     game = run(playing(), "mKh")
     assert game.trump == HEARTS and game.meld_points == [100, 0, 0]
-    assert game.view(2)["melds"] == [{"seat": 0, "suit": "h", "points": 100}]
+    assert game.view(2)["melds"] == [{"seat": 0, "card": "Kh", "suit": "h", "aces": False, "points": 100}]
 
 
 def test_leading_king_without_declaring_is_legal():

@@ -78,6 +78,7 @@ TRIGGERS = {
     "game.not_your_turn": lambda mp: _not_your_turn(),
     "game.illegal": lambda mp: (_human_to_move(), call(web.play, "zz"))[1],
     "game.no_bot_to_move": lambda mp: (_human_to_move(), call(web.bot_step))[1],
+    "rules.bad": lambda mp: call(web.rules_code, '{"barrel": 850}'),
 }
 
 

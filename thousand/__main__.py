@@ -13,7 +13,8 @@ import argparse
 import secrets
 import sys
 
-from . import Action, Game, IllegalActionError, NotationError, Rules
+from . import Action, Game, IllegalActionError, NotationError
+from .rules import PRESETS, resolve
 from .bots import BOT_LEVELS, decide, make_bot
 from .cards import card_label, parse_card
 
@@ -56,7 +57,10 @@ def print_table(view: dict) -> None:
     if view["sitter"] is not None:
         parts.append(f"{name(view['sitter'])} sits on the talon")
     if view["declarer"] is not None:
-        parts.append(f"declarer {name(view['declarer'])} for {view['contract'] or view['bid']}")
+        blind = " blind" if view["blind"] else ""
+        parts.append(f"declarer {name(view['declarer'])} for {view['contract'] or view['bid']}{blind}")
+    if view["golden"]:
+        parts.append("golden round: scores count double")
     if view["trump"]:
         parts.append("trump " + "♠♣♦♥"["scdh".index(view["trump"])])
     print(" | ".join(parts))
@@ -67,7 +71,7 @@ def print_table(view: dict) -> None:
         print(f"  given to you: {cards(view['given_to_you'])}")
     if view["trick"]:
         print("  trick: " + ", ".join(f"{name(t['seat'])} {cards([t['card']])}" for t in view["trick"]))
-    print(f"  your hand: {cards(view['hand'])}")
+    print(f"  your hand: {'not looked at yet' if view['hand_hidden'] else cards(view['hand'])}")
 
 
 def ask(game: Game, view: dict) -> Action | None:
@@ -110,12 +114,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--seed", type=int, default=None, help="deal seed (random if omitted)")
     parser.add_argument("--level", default="medium", choices=BOT_LEVELS)
-    parser.add_argument("--rules", default="std", help="rules code: std, sb (strict barrel), mt, sb-mt")
+    parser.add_argument("--rules", default="std",
+                        help=f"a preset ({', '.join(PRESETS)}) or a rules code such as std, sb-mt, b880-bd3 (RULES.md)")
     args = parser.parse_args(argv)
+    try:
+        rules = resolve(args.rules)
+    except NotationError as err:
+        parser.error(str(err))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    game = Game(args.players, seed, Rules.parse(args.rules))
+    game = Game(args.players, seed, rules)
     bots = {seat: make_bot(args.level) for seat in range(args.players) if seat != HUMAN}
-    print(f"Thousand, {args.players} players, seed {seed}, {args.level} bots. You are seat 0.")
+    print(f"Thousand, {args.players} players, seed {seed}, rules {rules.code()}, {args.level} bots. You are seat 0.")
     rows = 0
     while not game.is_over:
         seat = game.to_move

@@ -8,6 +8,8 @@ kind                    notation     meaning
 ======================  ===========  =========================================
 ``bid``                 ``b110``     raise the bid to 110
 ``pass``                ``p``        pass; out of the bidding for this deal
+``look``                ``o``        blind-bidding rule: open (look at) the cards
+``blind``               ``d``        blind-bidding rule: bid 120 without looking
 ``talon``               ``t1``       2 players: take talon 1 (or ``t2``), blind
 ``give``                ``gAh2``     give A♥ to seat 2
 ``contract``            ``c120``     keep or raise the final contract to 120
@@ -15,7 +17,11 @@ kind                    notation     meaning
 ``write_off``           ``w``        write off (розписати) the deal
 ``play``                ``Ah``       play A♥
 ``meld``                ``mKh``      play K♥ and declare the ♥ marriage
+                        ``mAh``      ace-marriage rule: play A♥, declare four aces
 ======================  ===========  =========================================
+
+Bid and contract values are multiples of 5 from 100 to 600 (what is legal
+depends on the rules: steps of 10 by default, at most 120 plus marriages).
 
 >>> a = Action.parse("mKh")
 >>> a.kind, a.card, str(a)
@@ -27,13 +33,14 @@ kind                    notation     meaning
 from __future__ import annotations
 
 from .cards import (
+    ACE,
     KING,
-    MARRIAGE_VALUES,
     NotationError,
     QUEEN,
     SUIT_SYMBOLS,
     card_label,
     card_str,
+    meld_value,
     parse_card,
 )
 
@@ -43,11 +50,14 @@ PASS = 48
 TALON0 = 49  # t1, t2
 FALL = 51
 WRITE_OFF = 52
+LOOK = 53
+BLIND = 54
+BLIND_BID = 120  # what a blind bid (``d``) bids
 GIVE0 = 64  # + seat * 24 + card
-BID0 = 160  # + value // 10
-CONTRACT0 = 224  # + value // 10
-MAX_VALUE = 400  # 120 + all four marriages
-SIZE = CONTRACT0 + MAX_VALUE // 10 + 1
+BID0 = 160  # + value // 5
+MAX_VALUE = 600  # 120 + all four marriages + the ace marriage, a bound no hand reaches
+CONTRACT0 = BID0 + MAX_VALUE // 5 + 1  # + value // 5
+SIZE = CONTRACT0 + MAX_VALUE // 5 + 1
 
 
 class Action(int):
@@ -78,11 +88,13 @@ class Action(int):
     def value(self) -> int | None:
         """The bid or contract value, or the talon number (1 or 2)."""
         if BID0 <= self < CONTRACT0:
-            return (self - BID0) * 10
+            return (self - BID0) * 5
         if self >= CONTRACT0:
-            return (self - CONTRACT0) * 10
+            return (self - CONTRACT0) * 5
         if self in (TALON0, TALON0 + 1):
             return self - TALON0 + 1
+        if self == BLIND:
+            return BLIND_BID
         return None
 
     def __str__(self) -> str:
@@ -97,12 +109,16 @@ class Action(int):
         if kind == "play":
             return f"Play {card_label(self.card)}"
         if kind == "meld":
-            suit = self.card // 6
-            return f"Play {card_label(self.card)} and declare the {SUIT_SYMBOLS[suit]} marriage ({MARRIAGE_VALUES[suit]})"
+            name = "ace" if self.card % 6 == ACE else SUIT_SYMBOLS[self.card // 6]
+            return f"Play {card_label(self.card)} and declare the {name} marriage ({meld_value(self.card)})"
         if kind == "bid":
             return f"Bid {self.value}"
         if kind == "pass":
             return "Pass"
+        if kind == "look":
+            return "Look at your cards"
+        if kind == "blind":
+            return f"Bid {BLIND_BID} blind (the contract counts double)"
         if kind == "talon":
             return f"Take talon {self.value}"
         if kind == "give":
@@ -125,11 +141,11 @@ class Action(int):
 
     @staticmethod
     def bid(value: int) -> "Action":
-        return ACTIONS[BID0 + value // 10]
+        return ACTIONS[BID0 + value // 5]
 
     @staticmethod
     def contract(value: int) -> "Action":
-        return ACTIONS[CONTRACT0 + value // 10]
+        return ACTIONS[CONTRACT0 + value // 5]
 
     @staticmethod
     def give(card: int, seat: int) -> "Action":
@@ -146,7 +162,7 @@ class Action(int):
         if action is None:
             raise NotationError(
                 f"bad action {text!r}: expected a card like 'Ah', 'mKh' (meld), 'b110', 'p', "
-                "'t1', 'gAh2', 'c120', 'f' or 'w'"
+                "'o', 'd', 't1', 'gAh2', 'c120', 'f' or 'w'"
             )
         return action
 
@@ -163,7 +179,7 @@ def _build() -> tuple[list[Action | None], dict[int, str], dict[int, str]]:
 
     for card in range(24):
         add(PLAY0 + card, "play", card_str(card))
-        if card % 6 in (KING, QUEEN):
+        if card % 6 in (KING, QUEEN, ACE):
             add(MELD0 + card, "meld", "m" + card_str(card))
         for seat in range(4):
             add(GIVE0 + seat * 24 + card, "give", f"g{card_str(card)}{seat}")
@@ -172,9 +188,11 @@ def _build() -> tuple[list[Action | None], dict[int, str], dict[int, str]]:
     add(TALON0 + 1, "talon", "t2")
     add(FALL, "fall", "f")
     add(WRITE_OFF, "write_off", "w")
-    for v in range(100, MAX_VALUE + 1, 10):
-        add(BID0 + v // 10, "bid", f"b{v}")
-        add(CONTRACT0 + v // 10, "contract", f"c{v}")
+    add(LOOK, "look", "o")
+    add(BLIND, "blind", "d")
+    for v in range(100, MAX_VALUE + 1, 5):
+        add(BID0 + v // 5, "bid", f"b{v}")
+        add(CONTRACT0 + v // 5, "contract", f"c{v}")
     return table, kinds, notes
 
 

@@ -11,6 +11,7 @@ and decision latency. The last line is a one-line summary, e.g.
 ``arena: hard vs medium: +12.4 points/deal (95% CI +8.1..+16.7) over 600 deal sets``.
 
 ``cheater`` (evaluation only) is the hard bot with sight of every card.
+``--rules`` plays every deal under a preset (``uk``, ``ru``, ``pl``) or a rules code.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from dataclasses import dataclass, field
 
 from .bots import BOT_LEVELS, Bot, decide, make_bot
 from .bots.cheater import CheaterBot
+from .cards import NotationError
 from .game import Game
+from .rules import PRESETS, resolve
 
 
 @dataclass
@@ -86,14 +89,15 @@ def _score_row(row, seating: tuple[str, ...], stats: dict[str, Stats]) -> list[f
     return points
 
 
-def play_set(job: tuple[int, int, list[str], int]) -> tuple[dict[str, Stats], dict[str, float]]:
+def play_set(job: tuple[int, int, list[str], int, str]) -> tuple[dict[str, Stats], dict[str, float]]:
     """One deal set (or one game seed): returns the stats and each bot's mean points per deal."""
-    seed, players, names, games = job
+    seed, players, names, games, code = job
+    rules = resolve(code)
     bots = {name: make(name) for name in set(names)}
     stats = {name: Stats() for name in bots}
     totals = {name: [0.0, 0] for name in bots}
     for seating in seatings(names, players):
-        game = Game(players, seed)
+        game = Game(players, seed, rules)
         start = len(game.sheet.rows)
         while not game.is_over:
             name = seating[game.to_move]
@@ -129,9 +133,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=sys.stdout) -> str:
+def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=None,
+        rules: str = "std") -> str:
+    out = out or sys.stdout  # looked up per call: a default bound at import misses later redirections
     count = games or sets
-    jobs = [(seed * 1_000_003 + i, players, names, games) for i in range(count)]
+    jobs = [(seed * 1_000_003 + i, players, names, games, rules) for i in range(count)]
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = pool.map(play_set, jobs, chunksize=max(1, count // (workers * 8)))
@@ -144,7 +150,8 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
             stats[name].merge(s[name])
             per_set[name].append(means[name])
     unit = "games" if games else "deal sets"
-    print(f"arena: {players} players, {count} {unit}, seatings {len(seatings(names, players))}, seed {seed}", file=out)
+    print(f"arena: {players} players, {count} {unit}, seatings {len(seatings(names, players))}, seed {seed}, "
+          f"rules {resolve(rules).code()}", file=out)
     for name in sorted(stats, key=lambda x: -sum(per_set[x])):
         s = stats[name]
         m, h = mean_ci(s.points)
@@ -181,14 +188,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=0, help="play this many full games to 1000 per seating instead")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rules", default="std",
+                        help=f"a preset ({', '.join(PRESETS)}) or a rules code such as b880-bd3-mb (RULES.md)")
     args = parser.parse_args(argv)
+    try:
+        resolve(args.rules)
+    except NotationError as err:
+        parser.error(str(err))
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     for n in names:
         if n not in BOT_LEVELS and n != "cheater":
             parser.error(f"unknown bot {n!r}")
     if len(names) > args.players:
         parser.error("more bots than seats")
-    run(args.players, names, args.sets, args.games, args.seed, args.workers)
+    run(args.players, names, args.sets, args.games, args.seed, args.workers, rules=args.rules)
 
 
 if __name__ == "__main__":

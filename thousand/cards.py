@@ -36,6 +36,9 @@ NINES = sum(1 << (s * 6 + NINE) for s in SUITS)
 KINGS = tuple(1 << (s * 6 + KING) for s in SUITS)
 QUEENS = tuple(1 << (s * 6 + QUEEN) for s in SUITS)
 MARRIAGES = tuple(KINGS[s] | QUEENS[s] for s in SUITS)
+ACES = sum(1 << (s * 6 + ACE) for s in SUITS)
+ACE_MARRIAGE_VALUE = 200
+"""Four aces, when the ace-marriage rule is on."""
 
 CARD_POINTS = tuple(RANK_POINTS[c % 6] for c in range(DECK_SIZE))
 TOTAL_POINTS = sum(CARD_POINTS)  # 120
@@ -114,8 +117,21 @@ def marriages_in(mask: int) -> list[int]:
     return [s for s in SUITS if mask & MARRIAGES[s] == MARRIAGES[s]]
 
 
-def marriage_points(mask: int) -> int:
-    return sum(MARRIAGE_VALUES[s] for s in SUITS if mask & MARRIAGES[s] == MARRIAGES[s])
+def marriage_points(mask: int, aces: bool = False) -> int:
+    """Value of the marriages in ``mask``, with the four aces if ``aces`` (the ace-marriage rule)."""
+    value = sum(MARRIAGE_VALUES[s] for s in SUITS if mask & MARRIAGES[s] == MARRIAGES[s])
+    return value + ACE_MARRIAGE_VALUE if aces and mask & ACES == ACES else value
+
+
+def meld_value(card: int) -> int:
+    """Points for declaring with ``card``: its suit's marriage (K or Q), or the ace marriage (an ace)."""
+    return ACE_MARRIAGE_VALUE if card % 6 == ACE else MARRIAGE_VALUES[card // 6]
+
+
+def trump_after_meld(card: int, trump: int) -> int:
+    """The trump once ``card`` is led declaring: a marriage makes its suit trump,
+    the ace marriage leaves the trump as it was."""
+    return trump if card % 6 == ACE else card // 6
 
 
 def mask_str(mask: int) -> str:

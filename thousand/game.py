@@ -23,58 +23,28 @@ from .actions import ACTIONS, Action
 from .cards import (
     CARD_POINTS,
     FULL_DECK,
-    KING,
-    MARRIAGE_VALUES,
-    MARRIAGES,
     NINES,
-    QUEEN,
     cards_of,
     count,
     fast_points,
-    marriage_points,
     mask_of,
+    meld_value,
     parse_card,
+    trump_after_meld,
 )
+from .legal import BIDDING, BLIND, CONTRACT, GIVING, OVER, PLAY, TALON, legal_actions
+from .legal import bid_limit  # noqa: F401  (the bots import it from here)
+from .outcomes import deal_outcomes
 from .rng import first_dealer, shuffled_deck
 from .rules import Rules
-from .scoring import (
-    DASH,
-    DASHED,
-    KEEP,
-    NOTHING,
-    RESET,
-    WRITE_OFF_POINTS,
-    Note,
-    Outcome,
-    GOAL,
-    ScoreSheet,
-    round_points,
-)
-from .tricks import legal_plays, trick_winner
+from .scoring import DASHED, GOAL, NOTHING, Note, Outcome, ScoreSheet, round_points
+from .tricks import trick_winner
 
-BIDDING, TALON, GIVING, CONTRACT, PLAY, OVER = "bidding", "talon", "giving", "contract", "play", "over"
 OPENING_BID = 100
-BID_STEP = 10
-BASE_LIMIT = 120
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal now. The state is left unchanged."""
-
-
-def bid_limit(hand: int) -> int:
-    """Highest bid or contract a hand may name: 120 plus its marriages."""
-    return BASE_LIMIT + marriage_points(hand)
-
-
-def _card_actions(mask: int) -> list[Action]:
-    """Play actions for the cards of ``mask``, strongest suit and rank first."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(ACTIONS[top])
-        mask ^= 1 << top
-    return out
 
 
 def choose_winner(totals: list[int], declarer: int | None, first_hand: int) -> int:
@@ -105,7 +75,7 @@ class Game:
         self.players = players
         self.seed = seed
         self.rules = rules or Rules()
-        self.sheet = ScoreSheet(players)
+        self.sheet = ScoreSheet(players, self.rules)
         self.history: list[Action] = []
         self.deal_no = 0  # index of the shuffle behind the current deal (redeals count)
         self.dealer = first_dealer(seed, players)
@@ -119,7 +89,7 @@ class Game:
     @classmethod
     def from_deal(cls, players: int, dealer: int, hands, talon=None, talons=None, *, seed: int = 0,
                   rules: Rules | None = None, totals=None, dashes=None, used_fall=None,
-                  used_write_off=None) -> "Game":
+                  used_write_off=None, barrel_deals=None) -> "Game":
         """A game whose first deal is given by hand (for tests and puzzles).
 
         ``hands`` are indexed by seat (the 4-player sitter's hand is empty);
@@ -129,12 +99,12 @@ class Game:
         game = cls.__new__(cls)
         game._origin = dict(players=players, dealer=dealer, hands=hands, talon=talon, talons=talons, seed=seed,
                             rules=rules, totals=totals, dashes=dashes, used_fall=used_fall,
-                            used_write_off=used_write_off)
+                            used_write_off=used_write_off, barrel_deals=barrel_deals)
         game.players = players
         game.seed = seed
         game.rules = rules or Rules()
-        game.sheet = ScoreSheet(players, list(totals or []), list(dashes or []), list(used_fall or []),
-                                list(used_write_off or []))
+        game.sheet = ScoreSheet(players, game.rules, list(totals or []), list(dashes or []), list(used_fall or []),
+                                list(used_write_off or []), list(barrel_deals or []))
         game.history = []
         game.deal_no = 0
         game.dealer = dealer
@@ -157,8 +127,9 @@ class Game:
             first = (self.dealer + 1) % n
             self.first_hand = first
             if n == 4:
-                self.sitter = (self.dealer + 3) % 4
-                self.active = (first, (first + 1) % 4, self.dealer)
+                # The dealer's right sits on the talon, or (dealer_sits rule) the dealer.
+                self.sitter = self.dealer if self.rules.dealer_sits else (self.dealer + 3) % 4
+                self.active = tuple((first + i) % 4 for i in range(4) if (first + i) % 4 != self.sitter)
             else:
                 self.sitter = -1
                 self.active = tuple((first + i) % n for i in range(n))
@@ -179,18 +150,21 @@ class Game:
             why = self._redeal_reason()
             if why is None:
                 break
-            self._record(kind="redeal", outcomes=[DASHED if s in self.active else NOTHING for s in range(n)],
+            dash = NOTHING if why.key == "note.redeal_weak" else DASHED  # a weak hand gives nobody a dash
+            self._record(kind="redeal", outcomes=[dash if s in self.active else NOTHING for s in range(n)],
                          notes=(why,))
             self.deal_no += 1
         self.dealt_hands = tuple(self.hands)
         self.deal_start = len(self.history)  # the moves before this deal (a shared link replays them)
         self._next = {self.active[i]: self.active[(i + 1) % len(self.active)] for i in range(len(self.active))}
-        self.phase = BIDDING
+        # With blind bidding the first hand decides first, before looking at the cards.
+        self.phase = BLIND if self.rules.blind else BIDDING
+        self.blind = False  # a blind bid stands (until overbid), or the contract is blind
         self.bids: list[tuple[int, int | None]] = [(first, OPENING_BID)]
         self.bid = OPENING_BID
         self.high_bidder = first
         self.passed = 0
-        self.to_move: int | None = self._next[first]
+        self.to_move: int | None = first if self.phase == BLIND else self._next[first]
         self.declarer: int | None = None
         self.contract: int | None = None
         self.taken_talon: int | None = None
@@ -199,7 +173,7 @@ class Game:
         self.trick_seats: list[int] = []
         self.last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self.trump = -1
-        self.melds: list[tuple[int, int]] = []  # (seat, suit) in order
+        self.melds: list[tuple[int, int]] = []  # (seat, card led to declare) in order
         self.meld_points = [0] * n
         self.trick_points = [0] * n
         self.tricks_won = [0] * n
@@ -208,12 +182,19 @@ class Game:
 
     def _redeal_reason(self) -> Note | None:
         """Why this deal must be redealt (the redealing hand is shown, so this is
-        public), or None when it is played."""
+        public), or None when it is played: four nines in a hand, three in the
+        talon, or (the weak_hand rule) a hand below that many points."""
         for seat, hand in enumerate(self.hands):
             if count(hand & NINES) == 4:
                 return Note.make("note.redeal_nines_hand", seat=seat)
         if self.players > 2 and count(self.talons[0] & NINES) == 3:
             return Note.make("note.redeal_nines_talon")
+        weak = self.rules.weak_hand
+        if weak:
+            for seat in self.active:
+                points = fast_points(self.hands[seat])
+                if points < weak:
+                    return Note.make("note.redeal_weak", seat=seat, points=points, limit=weak)
         return None
 
     # --------------------------------------------------------------- queries
@@ -224,51 +205,28 @@ class Game:
     def on_barrel(self, seat: int) -> bool:
         return self.sheet.on_barrel(seat)
 
+    def hand_hidden(self, seat: int) -> bool:
+        """Blind bidding: the first hand has not looked at its cards yet (it decides
+        blind or look, or its blind bid still stands in the bidding)."""
+        return seat == self.first_hand and (self.phase == BLIND or self.phase == BIDDING and self.blind)
+
+    @property
+    def golden_deal(self) -> bool:
+        """Is this deal in the golden round (the first deal dealt by each seat), where every score counts double?"""
+        return self.rules.golden and sum(row.kind != "redeal" for row in self.sheet.rows) < self.players
+
+    def round(self, points: int) -> int:
+        """A defender's or the sitter's points, rounded as the rules say."""
+        return round_points(points, self.rules.rounding)
+
     def legal_actions(self) -> list[Action]:
         """Legal actions of the player to move (empty when the game is over)."""
         return list(self._legal())
 
     def _legal(self) -> list[Action]:
-        if self._legal_cache is not None:
-            return self._legal_cache
-        phase = self.phase
-        p = self.to_move
-        out: list[Action]
-        if phase == PLAY:
-            hand = self.hands[p]
-            if self.trick:
-                out = _card_actions(legal_plays(hand, self.trick[0] // 6, self.trump))
-            else:
-                out = _card_actions(hand)
-                if not self.rules.meld_requires_trick or self.tricks_won[p]:
-                    for s in range(4):
-                        m = MARRIAGES[s]
-                        if hand & m == m:
-                            out.append(ACTIONS[A.MELD0 + s * 6 + KING])
-                            out.append(ACTIONS[A.MELD0 + s * 6 + QUEEN])
-        elif phase == BIDDING:
-            out = [ACTIONS[A.PASS]]
-            nxt = self.bid + BID_STEP
-            if nxt <= bid_limit(self.hands[p]):
-                out.append(ACTIONS[A.BID0 + nxt // 10])
-        elif phase == GIVING:
-            received = {seat for _, seat in self.gifts}
-            hand_cards = cards_of(self.hands[p])
-            out = [ACTIONS[A.GIVE0 + seat * 24 + c] for seat in self.active if seat != p and seat not in received
-                   for c in hand_cards]
-        elif phase == CONTRACT:
-            values = [self.bid, *range(self.bid + BID_STEP, bid_limit(self.hands[p]) + 1, BID_STEP)]
-            out = [ACTIONS[A.CONTRACT0 + v // 10] for v in values]
-            if not self.sheet.used_fall[p]:
-                out.append(ACTIONS[A.FALL])
-            if not self.sheet.used_write_off[p]:
-                out.append(ACTIONS[A.WRITE_OFF])
-        elif phase == TALON:
-            out = [ACTIONS[A.TALON0], ACTIONS[A.TALON0 + 1]]
-        else:
-            out = []
-        self._legal_cache = out
-        return out
+        if self._legal_cache is None:
+            self._legal_cache = legal_actions(self)
+        return self._legal_cache
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action | int | str) -> None:
@@ -293,7 +251,7 @@ class Game:
         phase = self.phase
         if phase == PLAY:
             self._play(action)
-        elif phase == BIDDING:
+        elif phase in (BIDDING, BLIND):
             self._bid(action)
         elif phase == GIVING:
             self._give(action)
@@ -306,14 +264,16 @@ class Game:
 
     def _bid(self, action: int) -> None:
         p = self.to_move
+        self.phase = BIDDING  # after the first hand's look or blind bid, if blind bidding is on
         if action == A.PASS:
             self.passed |= 1 << p
             self.bids.append((p, None))
             if len(self.active) - count(self.passed) == 1:
                 self._end_bidding()
                 return
-        else:
-            self.bid = (action - A.BID0) * 10
+        elif action != A.LOOK:
+            self.blind = action == A.BLIND  # any other bid overbids a blind one, whose bidder then looks
+            self.bid = ACTIONS[action].value
             self.high_bidder = p
             self.bids.append((p, self.bid))
         nxt = self._next[p]
@@ -349,13 +309,13 @@ class Game:
     def _contract(self, action: int) -> None:
         d = self.declarer
         if action == A.FALL:
-            self.sheet.used_fall[d] = True
+            self.sheet.used_fall[d] += 1
             self._finish_deal("fall")
         elif action == A.WRITE_OFF:
-            self.sheet.used_write_off[d] = True
+            self.sheet.used_write_off[d] += 1
             self._finish_deal("write_off")
         else:
-            self.contract = (action - A.CONTRACT0) * 10
+            self.contract = ACTIONS[action].value
             self.phase = PLAY
             self.to_move = d
 
@@ -363,10 +323,9 @@ class Game:
         p = self.to_move
         if action >= A.MELD0:
             card = action - A.MELD0
-            suit = card // 6
-            self.trump = suit
-            self.melds.append((p, suit))
-            self.meld_points[p] += MARRIAGE_VALUES[suit]
+            self.trump = trump_after_meld(card, self.trump)
+            self.melds.append((p, card))
+            self.meld_points[p] += meld_value(card)
         else:
             card = action
         self.hands[p] &= ~(1 << card)
@@ -392,78 +351,25 @@ class Game:
 
     # ---------------------------------------------------------------- scoring
     def _finish_deal(self, kind: str) -> None:
-        n = self.players
+        outcomes = deal_outcomes(self, kind)
         d = self.declarer
-        barrel = self.sheet.on_barrel
-        outcomes: list[Outcome] = []
-        for s in range(n):
-            if s == self.sitter:
-                outcomes.append(self._sitter_outcome(kind))
-            elif s == d:
-                if kind == "fall":
-                    outcomes.append(Outcome(-self.bid, RESET))
-                elif kind == "write_off":
-                    outcomes.append(Outcome(None, KEEP, "р"))
-                else:
-                    outcomes.append(self._declarer_outcome())
-            elif kind == "fall":
-                outcomes.append(DASHED)
-            elif kind == "write_off":
-                outcomes.append(Outcome(None, KEEP, note=Note.make("note.on_barrel", seat=s)) if barrel(s)
-                                else Outcome(WRITE_OFF_POINTS, KEEP))
-            elif barrel(s):
-                outcomes.append(self._barrel_outcome(s))
-            else:
-                pts = round_points(self.trick_points[s] + self.meld_points[s])
-                outcomes.append(Outcome(pts, RESET) if pts else DASHED)
         contract = self.contract if kind == "played" else self.bid
         self.last_deal = {
             "deal": self.deal_no, "kind": kind, "declarer": d, "contract": contract,
             "trick_points": list(self.trick_points), "meld_points": list(self.meld_points),
             "made": None if kind != "played" else outcomes[d].points > 0,
             "talons": [cards_of(t) for t in self.talons], "taken_talon": self.taken_talon, "bid": self.bid,
-            "last_trick": self.last_trick,
+            "last_trick": self.last_trick, "blind": self.blind, "golden": self.golden_deal,
         }
         self._record(kind, outcomes)
         self._after_deal()
 
-    def _declarer_outcome(self) -> Outcome:
-        """A played deal: exactly the contract if made, else minus it. On the barrel
-        marriages do not count, which the note says when that lost the contract."""
-        s = self.declarer
-        on_barrel = self.sheet.on_barrel(s)
-        pts = self.trick_points[s] + (0 if on_barrel else self.meld_points[s])
-        if pts >= self.contract:
-            return Outcome(self.contract, RESET)
-        note = None
-        if on_barrel and self.meld_points[s]:
-            note = Note.make("note.barrel_no_melds", seat=s, tricks=self.trick_points[s], contract=self.contract)
-        return Outcome(-self.contract, RESET, note=note)
-
-    def _barrel_outcome(self, s: int) -> Outcome:
-        """An opponent on the barrel in a played deal records nothing: a dash without
-        a trick (with the strict barrel, always), else the series restarts."""
-        if self.rules.strict_barrel:
-            return Outcome(None, DASH, note=Note.make("note.barrel_dash_strict", seat=s))
-        if not self.tricks_won[s]:
-            return Outcome(None, DASH, note=Note.make("note.barrel_dash", seat=s))
-        return Outcome(None, RESET, note=Note.make("note.on_barrel", seat=s))
-
-    def _sitter_outcome(self, kind: str) -> Outcome:
-        """4 players: the sitter scores the talon's cards and a marriage lying in it."""
-        s = self.sitter
-        if self.sheet.on_barrel(s):
-            return Outcome(None, KEEP, note=Note.make("note.on_barrel", seat=s))
-        talon = self.talons[0]
-        pts = round_points(fast_points(talon) + marriage_points(talon))
-        if kind == "write_off":  # a written-off deal leaves every dash series alone
-            return Outcome(pts, KEEP)
-        return Outcome(pts, RESET) if pts else DASHED
-
     def _record(self, kind: str, outcomes: list[Outcome], notes: tuple[Note, ...] = ()) -> None:
-        declarer = None if kind == "redeal" else self.declarer
-        contract = None if kind == "redeal" else (self.contract if kind == "played" else self.bid)
-        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes, notes)
+        redeal = kind == "redeal"
+        declarer = None if redeal else self.declarer
+        contract = None if redeal else (self.contract if kind == "played" else self.bid)
+        self.sheet.record(self.deal_no, self.dealer, kind, declarer, contract, outcomes, notes, self.sitter,
+                          not redeal and self.blind, not redeal and self.golden_deal)
 
     def _after_deal(self) -> None:
         if max(self.sheet.totals) >= GOAL:
@@ -527,11 +433,13 @@ class Game:
     def _key(self) -> tuple:
         s = self.sheet
         return (self.players, self.rules, self.seed, self.phase, self.deal_no, self.dealer, self.to_move,
-                tuple(self.hands), tuple(self.talons), tuple(self.bids), self.bid, self.high_bidder, self.passed,
+                tuple(self.hands), tuple(self.talons), tuple(self.bids), self.bid, self.blind, self.high_bidder,
+                self.passed,
                 self.declarer, self.contract, self.taken_talon, tuple(self.gifts), tuple(self.trick),
                 tuple(self.trick_seats), self.last_trick, self.trump, tuple(self.melds), tuple(self.meld_points),
                 tuple(self.trick_points), tuple(self.tricks_won), tuple(self.history), tuple(s.totals),
-                tuple(s.dashes), tuple(s.used_fall), tuple(s.used_write_off), tuple(s.rows), self.winner)
+                tuple(s.dashes), tuple(s.used_fall), tuple(s.used_write_off), tuple(s.barrel_deals), tuple(s.rows),
+                self.winner)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key() == other._key()

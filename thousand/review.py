@@ -40,7 +40,7 @@ from typing import Callable, Iterator
 
 from .actions import Action
 from .bots.dds import OutOfBudget, Solver
-from .cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, card_str, cards_of, fast_points
+from .cards import CARD_POINTS, card_str, cards_of, fast_points, marriage_points
 from .game import Game
 
 DEFAULT_BUDGET = 60_000  # search nodes for one decision: about 1 s in CPython
@@ -121,7 +121,7 @@ class _Position:
         self.trump = game.trump
         self.trick = tuple(game.trick)
         decl = order.index(game.declarer)
-        melds = sum(MARRIAGE_VALUES[s] for s in range(4) if self.hands[decl] & MARRIAGES[s] == MARRIAGES[s])
+        melds = marriage_points(self.hands[decl], solver.aces)
         self.ceiling = sum(fast_points(h) for h in self.hands) + sum(CARD_POINTS[c] for c in self.trick) + \
             solver.leftover + (melds if solver.melds_count else 0)
 
@@ -139,7 +139,7 @@ class _Position:
 def _solver(game: Game, budget: int) -> Solver:
     leftover = fast_points(game.talons[1 - game.taken_talon]) if game.players == 2 else 0
     return Solver(len(game.active), list(game.active).index(game.declarer),
-                  not game.on_barrel(game.declarer), leftover, budget=budget)
+                  not game.on_barrel(game.declarer), leftover, budget=budget, rules=game.rules)
 
 
 def _par(game: Game, solver: Solver, guess: int) -> int | None:
@@ -239,7 +239,8 @@ def review_steps(start: Game, moves: list[Action], seat: int,
     game = start.copy()
     steps, states = [], []
     for action in moves:
-        steps.append({"seat": game.to_move, "action": str(action), "kind": action.kind, "open": _open(game)})
+        steps.append({"seat": game.to_move, "action": str(action), "kind": action.kind, "value": action.value,
+                      "open": _open(game)})
         states.append(game.copy())
         game.apply(action)
     last = game.last_deal

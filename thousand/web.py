@@ -14,21 +14,25 @@ locale string for the page and ``text`` is the same message in English.
 'link.not_deal_start'
 >>> json.loads(from_link("?p=5&s=42&l=easy&r=std"))["error"]["key"]
 'link.bad_players'
+>>> [p["name"] for p in json.loads(rules_catalog())["presets"]]
+['uk', 'ru', 'pl']
+>>> json.loads(rules_code('{"barrel": 880, "must_beat": true}'))["code"]
+'b880-mb'
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
+from dataclasses import asdict, replace
 from urllib.parse import unquote
 
 from .actions import Action
 from .bots import BOT_LEVELS, decide, make_bot
-from .cards import MARRIAGE_VALUES, SUIT_CHARS, NotationError, card_str
+from .cards import ACE, SUIT_CHARS, NotationError, card_str, meld_value, trump_after_meld
 from .game import Game, IllegalActionError
 from .notation import Record, parse_players, parse_seed
-from .rules import Rules
+from .rules import PRESETS, Rules, catalog
 from . import tutorial as script
 
 HUMAN = 0
@@ -366,14 +370,60 @@ def embed(query: str) -> str:
 
 
 def fresh(players: str = "3", level: str = DEFAULT_LEVEL, rules: str = "std") -> str:
-    """Start a new game with a random seed."""
+    """Start a new game with a random seed; ``rules`` is a rules code or a preset name (``uk``, ``ru``, ``pl``)."""
     def run():
         try:
             n = parse_players(str(players))
         except NotationError as err:
             raise WebError("link.bad_players", str(err), value=_shown(str(players))) from None
         seed = random.SystemRandom().randrange(1, 10**9)
-        return _start(Game(n, seed, _parse_rules(rules)), _parse_level(level))
+        chosen = PRESETS[rules] if rules in PRESETS else _parse_rules(rules)
+        return _start(Game(n, seed, chosen), _parse_level(level))
+    return _reply(run)
+
+
+def rules_catalog() -> str:
+    """Every rule setting and preset, for the settings dialog (see :func:`thousand.rules.catalog`).
+
+    ``settings``: name, code, type ("bool" or "int"), allowed values, default and
+    an English label (the page localizes by ``name``); ``presets``: name, code
+    and the value of every setting; ``default``: the preset a new player starts from.
+    """
+    return _reply(lambda: {"ok": True, **catalog()})
+
+
+def rules_code(settings: str) -> str:
+    """The rules code for settings chosen in the dialog: a JSON object of setting
+    name to value; settings left out keep the house rule. Replies ``code`` and
+    the matching ``preset`` name (or null), or a ``rules.bad`` error."""
+    def run():
+        try:
+            chosen = json.loads(settings)
+        except ValueError:
+            raise WebError("rules.bad", "the settings are not valid JSON") from None
+        if not isinstance(chosen, dict):
+            raise WebError("rules.bad", "the settings must be a JSON object")
+        try:
+            rules = Rules(**chosen)
+        except (TypeError, ValueError) as err:
+            raise WebError("rules.bad", str(err)) from None
+        return {"ok": True, "code": rules.code(), "preset": rules.preset()}
+    return _reply(run)
+
+
+def rules_of(code: str) -> str:
+    """The value of every setting of a rules code or preset name (for the dialog to
+    show the rules a new game will use); a bad code is a ``link.bad_rules`` error.
+
+    >>> reply = json.loads(rules_of("b880-mb"))
+    >>> reply["values"]["barrel"], reply["values"]["must_beat"], reply["code"], reply["preset"]
+    (880, True, 'b880-mb', None)
+    >>> json.loads(rules_of("pl"))["preset"], json.loads(rules_of("b870"))["error"]["key"]
+    ('pl', 'link.bad_rules')
+    """
+    def run():
+        rules = PRESETS[code] if code in PRESETS else _parse_rules(code)
+        return {"ok": True, "values": asdict(rules), "code": rules.code(), "preset": rules.preset()}
     return _reply(run)
 
 
@@ -513,14 +563,17 @@ def describe_move(seat: int, action: Action, bid: int, trump: int) -> dict:
         out["to"] = action.target
     if action.card is not None and public:
         out["card"] = card_str(action.card)
-    if kind in ("bid", "contract", "talon"):
+    if kind in ("bid", "contract", "talon", "blind"):
         out["value"] = action.value
     elif kind in ("fall", "write_off"):
         out["value"] = bid  # what the declarer concedes or writes off
     if kind == "contract":
         out["raised"] = action.value > bid
-    if kind == "meld":
-        suit = action.card // 6
-        out.update(suit=SUIT_CHARS[suit], points=MARRIAGE_VALUES[suit], trump=SUIT_CHARS[suit],
+    if kind == "meld":  # a marriage, or the four aces (ace-marriage rule), which leave the trump as it was
+        card = action.card
+        aces = card % 6 == ACE
+        after = trump_after_meld(card, trump)
+        out.update(suit=None if aces else SUIT_CHARS[card // 6], aces=aces, points=meld_value(card),
+                   trump=SUIT_CHARS[after] if after >= 0 else None,
                    previous_trump=SUIT_CHARS[trump] if trump >= 0 else None)
     return out

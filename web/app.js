@@ -42,7 +42,7 @@ async function boot() {
   if (!embed) showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();
-  initTopbar({ new: showNewGame, share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
+  initTopbar({ new: () => showNewGame(python), share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
     daily: () => showDaily(), review: () => showReview(python, reviewWhich()), more: showMore });
   const stopCreep = creep();
   try {

@@ -20,7 +20,8 @@
 import { BUILD } from "./build-info.js";
 import { keepSnapshot, startPython } from "./snapshot-worker.js";
 
-const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial", "embed"]);
+const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial", "embed",
+  "rules_catalog", "rules_code", "rules_of"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
 const DAILY_CALLS = new Set([
   "daily_start", "daily_play", "daily_bot_step", "daily_share", "daily_par", "daily_check", "daily_rank",

@@ -37,7 +37,9 @@ False
 
 from __future__ import annotations
 
-from ..cards import CARD_POINTS, MARRIAGE_VALUES, MARRIAGES, QUEEN, SUIT_MASKS, fast_points
+from ..cards import (ACE, ACES, CARD_POINTS, MARRIAGES, QUEEN, SUIT_MASKS, fast_points, marriage_points, meld_value,
+                     trump_after_meld)
+from ..rules import Rules
 from ..tricks import beats, legal_plays, trick_winner
 
 INFINITY = 1 << 20
@@ -80,13 +82,16 @@ class Solver:
     numbered in playing order. ``melds_count`` is false for a declarer on the
     barrel. ``leftover`` are the points of the 2-player talon that the winner
     of the last trick takes. ``budget`` caps the nodes over the solver's life.
+    ``rules`` bring the ace marriage and must-beat.
     """
 
     def __init__(self, players: int, declarer: int, melds_count: bool = True, leftover: int = 0,
-                 budget: int = INFINITY) -> None:
+                 budget: int = INFINITY, rules: Rules = Rules()) -> None:
         self.k = players
         self.declarer = declarer
         self.melds_count = melds_count
+        self.aces = rules.ace_marriage
+        self.must_beat = rules.must_beat
         self.leftover = leftover
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
@@ -131,9 +136,9 @@ class Solver:
         rest[mover] ^= 1 << card
         gain = 0
         if meld:
-            trump = card // 6
+            trump = trump_after_meld(card, trump)
             if mover == self.declarer and self.melds_count:
-                gain = MARRIAGE_VALUES[trump]
+                gain = meld_value(card)
         played = tuple(trick) + (card,)
         if n + 1 < k:
             return gain + self.search(rest, leader, trump, played, alpha - gain, beta - gain)
@@ -202,10 +207,7 @@ class Solver:
         if entry is None:  # the bounds of a stored entry already include these
             lo, hi = 0, fast_points(everything) + self.leftover
             if self.melds_count:
-                own = hands[decl]
-                for s in range(4):
-                    if own & MARRIAGES[s] == MARRIAGES[s]:
-                        hi += MARRIAGE_VALUES[s]
+                hi += marriage_points(hands[decl], self.aces)
             if hi > alpha and lo < beta:
                 quick = self._quick(hands, leader, trump)
                 if leader == decl:
@@ -227,9 +229,9 @@ class Solver:
         for card, meld in self._lead_moves(hand, everything ^ hand, leader, trump):
             hands[leader] = hand ^ (1 << card)
             if meld:
-                suit = card // 6
-                gain = MARRIAGE_VALUES[suit] if maximizing and self.melds_count else 0
-                v = gain + self._follow(leader, suit, 1, suit, card, 0, CARD_POINTS[card], everything,
+                new_trump = trump_after_meld(card, trump)
+                gain = meld_value(card) if maximizing and self.melds_count else 0
+                v = gain + self._follow(leader, new_trump, 1, card // 6, card, 0, CARD_POINTS[card], everything,
                                         a - gain, b - gain)
             else:
                 v = self._follow(leader, trump, 1, card // 6, card, 0, CARD_POINTS[card], everything, a, b)
@@ -316,13 +318,17 @@ class Solver:
         return True
 
     def _lead_moves(self, hand: int, others: int, leader: int, trump: int) -> list[tuple[int, bool]]:
-        """Marriages first (leading a half always declares it), then sure winners, then the rest low first."""
+        """Marriages first (leading a half always declares it, and so does leading an ace
+        of the four with the ace marriage on), then sure winners, then the rest low first."""
         moves = []
         plain = hand
         for s in (3, 2, 1, 0):
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 moves.append((s * 6 + QUEEN, True))
                 plain &= ~MARRIAGES[s]
+        if self.aces and hand & ACES == ACES:
+            moves += [(s * 6 + ACE, True) for s in (3, 2, 1, 0)]
+            plain &= ~ACES
         winners, rest = [], []
         is_decl = leader == self.declarer
         for s in range(4):
@@ -345,9 +351,11 @@ class Solver:
         included); points onto a partner's trick, a cheap winner, else the cheapest loser."""
         k = self.k
         decl = self.declarer
-        legal = legal_plays(hand, led, trump)
+        legal = legal_plays(hand, led, trump, top if self.must_beat else -1)
         queens = hand & hand >> 1 & ALL_QUEENS
         marriages = queens | queens << 1  # a held marriage: its halves are never equivalent to other cards
+        if self.aces and hand & ACES == ACES:
+            marriages |= ACES  # nor are the four aces of the ace marriage
         me_decl = mover == decl
         top_decl = (leader + win) % k == decl
         partner_winning = top_decl == me_decl

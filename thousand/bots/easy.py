@@ -3,19 +3,22 @@
 It bids on a simple count (aces and marriages), never raises the contract,
 declares a marriage as soon as it leads, leads aces, takes a trick with
 points when it can and otherwise throws its cheapest card. Now and then it
-plays another legal card instead, as beginners do.
+plays another legal card instead, as beginners do, and with blind bidding it
+sometimes bids blind for the thrill of it.
 """
 
 from __future__ import annotations
 
 from ..actions import Action
-from ..cards import ACE, CARD_POINTS, MARRIAGE_VALUES, QUEEN, marriages_in
+from ..cards import ACE, CARD_POINTS, marriage_points
 from ..tricks import beats, trick_winner
-from .base import bot_rng, chance
+from .base import blind_gamble, bot_rng, chance
+from .heuristics import best_meld
 from .infostate import InfoState
 
 SALT = 1
 NOISE = 0.12
+BLIND_THRILL = 0.05
 
 
 class EasyBot:
@@ -27,9 +30,11 @@ class EasyBot:
             return legal[0]
         rng = bot_rng(info, SALT)
         phase = info.phase
+        if phase == "blind":
+            return Action.parse("d" if blind_gamble(info) or chance(rng, BLIND_THRILL) else "o")
         if phase == "bidding":
             aces = sum(1 for s in range(4) if info.hand >> (s * 6 + ACE) & 1)
-            melds = sum(MARRIAGE_VALUES[s] for s in marriages_in(info.hand))
+            melds = marriage_points(info.hand, info.rules.ace_marriage)
             limit = 60 + 15 * aces + melds + 10 * rng.below(2)
             bids = [a for a in legal if a.kind == "bid" and a.value <= limit]
             return bids[0] if bids else Action.parse("p")
@@ -41,7 +46,7 @@ class EasyBot:
             return Action.contract(info.bid)
         melds = [a for a in legal if a.kind == "meld"]
         if melds:
-            return Action.meld(max(a.card // 6 for a in melds) * 6 + QUEEN)
+            return best_meld(melds, info.hand)
         cards = [a.card for a in legal]
         if chance(rng, NOISE):
             return Action.play(cards[rng.below(len(cards))])

@@ -88,10 +88,10 @@ class HardBot(PhaseBot):
             hands[seat] = hand
             leftover = fast_points(world.talons[1]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
-                            budget=self.world_nodes // 2)
+                            budget=self.world_nodes // 2, rules=info.rules)
             try:
-                reach.append((highest_made(solver, [hands[s] for s in order], range(start, bid_limit(hand) + 1, 10)),
-                              world.weight))
+                reach.append((highest_made(solver, [hands[s] for s in order],
+                                           range(start, bid_limit(hand, info.rules) + 1, 10)), world.weight))
             except OutOfBudget:
                 continue
             finally:
@@ -102,7 +102,7 @@ class HardBot(PhaseBot):
         return bids[0] if worth >= BID_WORTH else Action.parse("p")
 
     def bid_target(self, info: InfoState) -> int:
-        return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5)
+        return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5, info.rules.ace_marriage)
 
     def world(self, info: InfoState, rng: SplitMix64) -> World:
         return sample_weighted(info, rng)
@@ -120,7 +120,8 @@ class HardBot(PhaseBot):
         while len(reach) < self.max_worlds and spent < self.work:
             world = self.world(info, rng)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
-            solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes)
+            solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes,
+                            rules=info.rules)
             try:
                 reach.append((highest_made(solver, [world.hands[s] for s in order], values), world.weight))
             except OutOfBudget:
@@ -128,7 +129,7 @@ class HardBot(PhaseBot):
             finally:
                 spent += solver.nodes
         if len(reach) < self.min_worlds:
-            return medium_contract(info, estimate(info.hand, info.players))
+            return medium_contract(info, estimate(info.hand, info.players, aces=info.rules.ace_marriage))
         return choose_contract(info, values, reach)
 
     # ------------------------------------------------------------ card play
@@ -164,7 +165,7 @@ class HardBot(PhaseBot):
             world = self.world(info, rng)
             hands = tuple(world.hands[s] for s in order)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
-            solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes)
+            solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes, rules=info.rules)
             window = (-INFINITY, INFINITY) if exact else (need - 1, need)
             try:
                 values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", *window)

@@ -13,14 +13,18 @@ True
 
 from __future__ import annotations
 
+from ..actions import Action
 from ..cards import (
     ACE,
+    ACE_MARRIAGE_VALUE,
+    ACES,
     CARD_POINTS,
     MARRIAGE_VALUES,
     MARRIAGES,
     SUIT_MASKS,
     count,
     iter_cards,
+    meld_value,
 )
 from ..rng import SplitMix64
 
@@ -37,14 +41,17 @@ def best_trump(hand: int) -> int:
     return -1
 
 
-def estimate(hand: int, players: int, gone: int = 0) -> float:
+def estimate(hand: int, players: int, gone: int = 0, aces: bool = False) -> float:
     """Expected trick and meld points of a declarer holding ``hand``.
 
-    ``gone`` are cards already out of play, which promote the cards below them.
+    ``gone`` are cards already out of play, which promote the cards below them;
+    ``aces``: the ace marriage counts (four aces are worth 200 more).
     """
     opponents = 1 if players == 2 else 2
     capture = CAPTURE_PER_OPPONENT * opponents
     value = 0.0
+    if aces and hand & ACES == ACES:
+        value += ACE_MARRIAGE_VALUE
     trump = -1
     for suit in (3, 2, 1, 0):
         if hand & MARRIAGES[suit] == MARRIAGES[suit]:
@@ -78,13 +85,13 @@ def estimate(hand: int, players: int, gone: int = 0) -> float:
     return value
 
 
-def best_discards(hand: int, players: int, k: int) -> list[int]:
+def best_discards(hand: int, players: int, k: int, aces: bool = False) -> list[int]:
     """The ``k`` cards whose loss hurts the declarer's ``estimate`` least (greedy)."""
     out = []
     for _ in range(k):
         best, best_score = -1, -1e9
         for card in iter_cards(hand):
-            score = estimate(hand & ~(1 << card), players) - 0.3 * CARD_POINTS[card]
+            score = estimate(hand & ~(1 << card), players, aces=aces) - 0.3 * CARD_POINTS[card]
             if score > best_score:
                 best, best_score = card, score
         out.append(best)
@@ -103,7 +110,8 @@ def sample_cards(rng: SplitMix64, pool: int, k: int) -> int:
     return out
 
 
-def bid_target(rng: SplitMix64, hand: int, unseen: int, players: int, samples: int, quantile: float) -> int:
+def bid_target(rng: SplitMix64, hand: int, unseen: int, players: int, samples: int, quantile: float,
+               aces: bool = False) -> int:
     """Highest bid this hand expects to make with a random talon.
 
     Each sample draws the talon from the unseen cards, drops the best gifts
@@ -117,8 +125,19 @@ def bid_target(rng: SplitMix64, hand: int, unseen: int, players: int, samples: i
     values = []
     for _ in range(samples):
         full = hand | sample_cards(rng, unseen, size)
-        for card in best_discards(full, players, gifts):
+        for card in best_discards(full, players, gifts, aces):
             full &= ~(1 << card)
-        values.append(estimate(full, players))
+        values.append(estimate(full, players, aces=aces))
     values.sort()
     return int(values[int((1 - quantile) * (len(values) - 1))])
+
+
+def best_meld(melds: list[Action], hand: int) -> Action:
+    """The declaration to make among the legal ``melds``: the most valuable; of
+    the four aces the one of the longest suit, and of a marriage its queen (the
+    cheaper card to lose)."""
+    value = max(meld_value(a.card) for a in melds)
+    best = [a for a in melds if meld_value(a.card) == value]
+    if best[0].card % 6 == ACE:
+        return max(best, key=lambda a: (count(hand & SUIT_MASKS[a.card // 6]), a.card))
+    return min(best, key=lambda a: a.card)

@@ -31,10 +31,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
-from ..cards import marriage_points
-from ..game import BASE_LIMIT, BID_STEP
+from ..legal import bid_limit
 from ..rng import SplitMix64
-from ..tricks import legal_plays
+from ..tricks import legal_plays, trick_winner
 from .heuristics import estimate
 from .infostate import InfoState, shown_voids
 from .medium import follow
@@ -50,16 +49,17 @@ RECENT_TRICKS = 3  # follows read back (older ones cost time and tell less)
 def bid_actions(info: InfoState) -> list[tuple[int, int, bool]]:
     """(seat, the bid at stake, raised?) for every free bidding action of the other seats.
 
-    The first hand's opening 100 is forced and says nothing.
+    The first hand's opening 100 is forced and says nothing, nor does its blind
+    bid right after it (blind bidding: made without looking at the cards).
     """
     out = []
     current = info.bids[0][1] if info.bids else 0
-    for seat, value in info.bids[1:]:
+    for i, (seat, value) in enumerate(info.bids[1:], 1):
         if value is None:
             if seat != info.seat:
-                out.append((seat, current + BID_STEP, False))
+                out.append((seat, current + info.rules.bid_step, False))
         else:
-            if seat != info.seat:
+            if seat != info.seat and not (i == 1 and seat == info.bids[0][0]):
                 out.append((seat, value, True))
             current = value
     return out
@@ -85,19 +85,18 @@ def bid_hand(info: InfoState, hands: list[int], seat: int, played: list[int]) ->
 
 
 def plausible(info: InfoState, hands: list[int], played: list[int]) -> bool:
-    """Do ``hands`` hold the marriages every bid and the contract needed?"""
+    """Do ``hands`` hold the marriages every bid and the contract needed (the rules' :func:`bid_limit`)?"""
     top: dict[int, int] = {}
     for seat, value, raised in bid_actions(info):
         if raised:
             top[seat] = max(top.get(seat, 0), value)
     for seat, value in top.items():
         held = bid_hand(info, hands, seat, played)
-        if value > BASE_LIMIT and held is not None and marriage_points(held) < value - BASE_LIMIT:
+        if held is not None and value > bid_limit(held, info.rules):
             return False
     d = info.declarer
-    if info.contract is not None and d != info.seat and info.contract > BASE_LIMIT:
-        if marriage_points(hands[d] | played[d]) < info.contract - BASE_LIMIT:
-            return False
+    if info.contract is not None and d != info.seat and info.contract > bid_limit(hands[d] | played[d], info.rules):
+        return False
     return True
 
 
@@ -142,11 +141,13 @@ def play_likelihood(info: InfoState, hands: list[int]) -> float:
                 later |= 1 << q.card
         hand = hands[p.seat] | later
         led = plays[first].card // 6
-        legal = legal_plays(hand, led, p.trump)
+        table = [q.card for q in plays[first:i]]
+        beat = table[trick_winner(table, p.trump)] if info.rules.must_beat else -1
+        legal = legal_plays(hand, led, p.trump, beat)
         if legal & (legal - 1) == 0:
             continue  # forced: no evidence
         then = replace(info, seat=p.seat, hand=hand, plays=plays[:i], trump=p.trump,
-                       trick=tuple(q.card for q in plays[first:i]), trick_seats=tuple(q.seat for q in plays[first:i]),
+                       trick=tuple(table), trick_seats=tuple(q.seat for q in plays[first:i]),
                        legal=tuple(Action.play(c) for c in range(24) if legal >> c & 1),
                        voids=tuple(shown_voids(plays[:i], info.players, k)))
         if follow(then, [a.card for a in then.legal]) != p.card:

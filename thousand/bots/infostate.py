@@ -10,7 +10,8 @@ cards this seat cannot see give equal information states.
 From that record it derives what a careful player infers: how many cards each
 seat holds, cards certainly in a seat's hand (a card this seat gave, the
 partner of a declared marriage, a talon shown to everyone), suits a seat has
-shown it lacks, and the pool of unseen cards.
+shown it lacks, and the pool of unseen cards. A first hand that has not
+looked at its cards (blind bidding) holds an empty ``hand``: its cards are unseen.
 
 >>> from thousand import Game
 >>> info = InfoState.from_game(Game(players=3, seed=7), 1)
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..actions import Action
-from ..cards import FULL_DECK, KING, QUEEN, SUIT_MASKS, count
+from ..cards import ACE, ACES, FULL_DECK, MARRIAGES, SUIT_MASKS, count, trump_after_meld
 from ..game import Game
 from ..rules import Rules
 from ..tricks import trick_winner
@@ -66,7 +67,8 @@ class InfoState:
     trick: tuple[int, ...]
     trick_seats: tuple[int, ...]
     trump: int
-    melds: tuple[tuple[int, int], ...]
+    melds: tuple[tuple[int, int], ...]  # (seat, card led to declare)
+    blind: bool  # a blind bid stands, or the contract is blind
     trick_points: tuple[int, ...]
     meld_points: tuple[int, ...]
     totals: tuple[int, ...]
@@ -104,14 +106,14 @@ class InfoState:
             size -= sum(1 for p in plays if p.seat == s)
             sizes.append(size)
 
-        hand = game.hands[seat]
+        hand = 0 if game.hand_hidden(seat) else game.hands[seat]
         known = [0] * n
         known[seat] = hand
         for card, target in gifts:
             if card is not None and target != seat:
                 known[target] |= 1 << card
-        for s, suit in game.melds:
-            known[s] |= (1 << (suit * 6 + KING) | 1 << (suit * 6 + QUEEN))
+        for s, card in game.melds:
+            known[s] |= ACES if card % 6 == ACE else MARRIAGES[card // 6]
         for s in range(n):
             known[s] &= ~played
         likely = [0] * n
@@ -138,7 +140,7 @@ class InfoState:
             phase=game.phase, to_move=game.to_move, hand=hand, bids=tuple(game.bids), bid=game.bid,
             high_bidder=game.high_bidder, declarer=declarer, contract=game.contract,
             taken_talon=game.taken_talon, talon=talon, gifts=gifts, plays=plays, trick=tuple(game.trick),
-            trick_seats=tuple(game.trick_seats), trump=game.trump, melds=tuple(game.melds),
+            trick_seats=tuple(game.trick_seats), trump=game.trump, melds=tuple(game.melds), blind=game.blind,
             trick_points=tuple(game.trick_points), meld_points=tuple(game.meld_points),
             totals=tuple(sheet.totals), used_fall=tuple(sheet.used_fall), used_write_off=tuple(sheet.used_write_off),
             legal=tuple(game.legal_actions()) if seat == game.to_move else (), hand_sizes=tuple(sizes),
@@ -154,7 +156,7 @@ class InfoState:
         return mask
 
     def on_barrel(self, seat: int) -> bool:
-        return self.totals[seat] == 900
+        return self.totals[seat] == self.rules.barrel
 
     def next_seat(self, seat: int) -> int:
         return self.active[(self.active.index(seat) + 1) % len(self.active)]
@@ -196,7 +198,7 @@ def _plays(game: Game) -> tuple[Play, ...]:
         meld = a.kind == "meld"
         card = a.card
         if meld:
-            trump = card // 6
+            trump = trump_after_meld(card, trump)
         out.append(Play(seat, card, trump, meld))
         trick.append(card)
         seats.append(seat)

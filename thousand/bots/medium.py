@@ -12,7 +12,7 @@ from ..actions import Action
 from ..cards import CARD_POINTS, FULL_DECK, KING, MARRIAGES, QUEEN, SUIT_MASKS, count
 from ..tricks import beats, trick_winner
 from .base import PhaseBot, bot_rng
-from .heuristics import best_discards, bid_target, estimate
+from .heuristics import best_discards, best_meld, bid_target, estimate
 from .infostate import InfoState
 
 SALT = 2
@@ -26,14 +26,15 @@ class MediumBot(PhaseBot):
         self.samples = samples
 
     def bid(self, info: InfoState) -> Action:
-        target = bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, self.samples, 0.55)
+        target = bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, self.samples, 0.55,
+                            info.rules.ace_marriage)
         return choose_bid(info, target)
 
     def give(self, info: InfoState) -> Action:
         return give(info)
 
     def contract(self, info: InfoState) -> Action:
-        return contract(info, estimate(info.hand, info.players))
+        return contract(info, estimate(info.hand, info.players, aces=info.rules.ace_marriage))
 
     def play(self, info: InfoState) -> Action:
         return play(info)
@@ -50,20 +51,21 @@ def choose_bid(info: InfoState, target: int) -> Action:
 def give(info: InfoState) -> Action:
     """Give the card the hand misses least, the cheaper one to the player further behind."""
     k = len(info.active) - 1 - len(info.gifts)
-    cards = best_discards(info.hand, info.players, k)
+    cards = best_discards(info.hand, info.players, k, info.rules.ace_marriage)
     card = min(cards, key=lambda c: CARD_POINTS[c])
     targets = sorted({a.target for a in info.legal}, key=lambda s: info.totals[s])
     return Action.give(card, targets[0])
 
 
 def contract(info: InfoState, expected: float) -> Action:
-    """Keep or raise to what the hand expects to make; write off or fall when it expects to fail badly."""
+    """Keep or raise to what the hand expects to make; write off or fall when it expects to fail badly
+    (a blind contract is never dropped by falling, which costs as much as failing)."""
     bid = info.bid
     legal = set(info.legal)
     if expected < bid - 15:
         if Action.parse("w") in legal:
             return Action.parse("w")
-        if expected < bid - 40 and Action.parse("f") in legal:
+        if expected < bid - 40 and Action.parse("f") in legal and not info.blind:
             return Action.parse("f")
     best = Action.contract(bid)
     for a in info.legal:
@@ -107,9 +109,7 @@ def play(info: InfoState) -> Action:
     legal = info.legal
     melds = [a for a in legal if a.kind == "meld"]
     if melds:
-        # Declare the most valuable marriage, leading its queen (the cheaper card).
-        suit = max(a.card // 6 for a in melds)
-        return Action.meld(suit * 6 + QUEEN)
+        return best_meld(melds, info.hand)
     cards = [a.card for a in legal]
     if not info.trick:
         return Action.play(lead(info, cards))

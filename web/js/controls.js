@@ -1,7 +1,7 @@
 // The person's controls: the action panel (bids, gifts, the contract, declaring
 // a marriage) and the hand. Buttons exist only for legal moves from the view.
 
-import { cardFace, SUIT_SYMBOLS } from "./cards.js";
+import { cardBack, cardFace, SUIT_SYMBOLS } from "./cards.js";
 import { $, h } from "./dom.js";
 import { canHint, hintButton } from "./hint.js";
 import { t } from "./i18n.js";
@@ -23,10 +23,19 @@ export function renderPanel() {
   const panel = $("panel");
   panel.replaceChildren();
   const mine = v.to_move === S.st.human && !S.summary && !S.busy;
-  if (v.phase === "bidding") {
+  if (v.phase === "blind" && mine) {
+    // Blind bidding: the first hand decides before seeing its cards.
+    const row = h("div", { class: "actions" });
+    for (const a of legal()) {
+      row.append(actionButton(a, a.kind === "look" ? t("blind.look") : t("blind.bid", { value: a.value }),
+        { class: `act act-${a.kind}${a.kind === "look" ? " primary" : ""}` }));
+    }
+    panel.append(row);
+  } else if (v.phase === "bidding") {
     const history = h("ol", { class: "bids", "aria-label": t("bid.history") });
     for (const b of v.bids) {
-      const what = b.bid === null ? t("bid.pass") : b.forced ? t("bid.forced", { value: b.bid }) : String(b.bid);
+      const what = b.bid === null ? t("bid.pass") : b.forced ? t("bid.forced", { value: b.bid })
+        : b.blind ? t("bid.blind", { value: b.bid }) : String(b.bid);
       history.append(h("li", { class: b.bid === null ? "passed" : "" }, h("span", { class: "who", text: seatName(b.seat) }), ` ${what}`));
     }
     panel.append(history);
@@ -71,9 +80,10 @@ export function renderPanel() {
     const row = h("div", { class: "actions" });
     for (const a of legal()) {
       if (a.card !== S.selected) continue;
-      const text = a.kind === "meld"
-        ? t("play.meld", { card: cardText(a.card), suit: SUIT_SYMBOLS[a.card[1]] })
-        : t("play.plain", { card: cardText(a.card) });
+      const aces = a.kind === "meld" && a.card[0] === "A"; // leading an ace of the four (ace-marriage rule)
+      const text = aces ? t("play.meld_aces", { card: cardText(a.card) })
+        : a.kind === "meld" ? t("play.meld", { card: cardText(a.card), suit: SUIT_SYMBOLS[a.card[1]] })
+          : t("play.plain", { card: cardText(a.card) });
       row.append(actionButton(a, text, { class: `act act-${a.kind}${a.kind === "meld" ? " primary" : ""}` }));
     }
     row.append(cancelButton());
@@ -140,7 +150,7 @@ export function renderHand() {
   // Cards that came from the talon are marked while the declarer sorts their hand.
   const fromTalon = new Set(["giving", "contract"].includes(v.phase)
     ? v.talons.filter((x) => x.taken_by === S.st.human && x.cards).flatMap((x) => x.cards) : []);
-  hand.style.setProperty("--n", String(Math.max(cards.length, 2)));
+  hand.style.setProperty("--n", String(Math.max(v.hand_hidden ? v.hand_sizes[S.st.human] : cards.length, 2)));
   if (S.focus >= cards.length) S.focus = Math.max(0, cards.length - 1);
   cards.forEach((card, i) => {
     const acts = byCard.get(card) || [];
@@ -187,6 +197,10 @@ export function renderHand() {
     }
     hand.append(h("button", attrs, cardFace(card, rankLabels())));
   });
+  if (v.hand_hidden) {
+    // Blind bidding: the first hand's cards stay face down until it looks.
+    for (let i = 0; i < v.hand_sizes[S.st.human]; i++) hand.append(h("span", { class: "card back hidden-card", "data-ui": "hidden-card" }, cardBack()));
+  }
   showRuleLink(mine ? Object.values(v.unplayable)[0] : null);
   if (!cards.length && v.sitter === S.st.human) hand.append(h("p", { class: "hint", text: t("status.sitting") }));
   if (hadFocus) hand.querySelectorAll(".hand-card")[S.focus]?.focus();

@@ -4,7 +4,7 @@
 // "other": ...}, the categories of Intl.PluralRules for the language); t picks
 // the form for args.n.
 
-export const LOCALES = ["uk", "en"];
+export const LOCALES = ["uk", "en", "ru", "pl"];
 const STORE = "thousand.lang";
 
 let strings = {};

@@ -1,12 +1,13 @@
-// The two dialogs of the top bar's menu: "New game" (players, level, rules; it
-// asks before it ends a game in progress) and "Settings" (speed, forced moves,
-// language), which never touches the game.
+// The two dialogs of the top bar's menu: "New game" (players, level, rules from
+// rulesmenu.js; it asks before it ends a game in progress) and "Settings" (speed,
+// forced moves, language), which never touches the game.
 
 import { closeDialog, openDialog } from "./dialogs.js";
 import { h } from "./dom.js";
 import { loadLocale, locale, LOCALES, t } from "./i18n.js";
 import { newGame, pump } from "./play.js";
-import { LEVELS, PLAYER_COUNTS, RULE_CODES, saveSettings, settings, SPEEDS } from "./settings.js";
+import { rulesFields } from "./rulesmenu.js";
+import { LEVELS, PLAYER_COUNTS, saveSettings, settings, SPEEDS } from "./settings.js";
 import { S } from "./state.js";
 import { render } from "./table.js";
 import { gameLine } from "./words.js";
@@ -17,25 +18,14 @@ function selectField(name, options, value, onchange) {
   return h("label", { class: "field" }, h("span", { text: t(`settings.${name}`) }), node);
 }
 
-function ruleChecks() {
-  const rules = new Set(settings.rules === "std" ? [] : settings.rules.split("-"));
-  const setRule = (code, on) => {
-    if (on) rules.add(code);
-    else rules.delete(code);
-    settings.rules = RULE_CODES.filter((c) => rules.has(c)).join("-") || "std";
-    saveSettings();
-  };
-  return RULE_CODES.map((code) => h("label", { class: "field check" },
-    h("input", { type: "checkbox", "data-ui": `set-rule-${code}`, checked: rules.has(code), onchange: (e) => setRule(code, e.target.checked) }),
-    h("span", { text: t(`settings.rule_${code}`) })));
-}
-
 function gameInProgress() {
   return Boolean(S.st && S.st.view.phase !== "over");
 }
 
-export function showNewGame() {
+/** The New game dialog; `python` answers about the rules (see rulesmenu.js). */
+export function showNewGame(python) {
   const st = settings;
+  const rules = h("div", { class: "rules-box", "data-ui": "rules-box" });
   const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
     h("p", { class: "message", text: t("new.confirm") }),
     h("p", { class: "hint", text: S.st ? gameLine(S.st) : "" }),
@@ -59,8 +49,9 @@ export function showNewGame() {
     h("div", { class: "fields" },
       selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
       selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
-      ...ruleChecks()),
+      rules),
     startButton, confirmBox);
+  rulesFields(python).then((fields) => rules.replaceChildren(...(fields ? [fields] : [])));
 }
 
 export function showSettings() {

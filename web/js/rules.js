@@ -11,6 +11,7 @@ export const RULES_LANGS = ["en", "uk"];
 export const RULE_LINKS = {
   "reason.follow": { anchor: "playing-the-tricks", text: "rule_link.follow" },
   "reason.trump": { anchor: "playing-the-tricks", text: "rule_link.trump" },
+  "reason.beat": { anchor: "playing-the-tricks", text: "rule_link.beat" },
 };
 
 export function rulesUrl(anchor = "") {

@@ -13,7 +13,9 @@ export const SPEEDS = {
 };
 export const LEVELS = ["easy", "medium", "hard"];
 export const PLAYER_COUNTS = ["2", "3", "4"];
-export const RULE_CODES = ["sb", "mt"];
+// A rules code (thousand.rules): letters, digits and dashes. Python checks it in full
+// when a game starts, and the New game dialog shows the rules it names.
+const RULES_CODE = /^[a-z0-9-]{1,120}$/;
 
 const DEFAULTS = { speed: "normal", autoForced: false, players: "3", level: "medium", rules: "std" };
 
@@ -26,7 +28,7 @@ function load() {
       if (typeof saved.autoForced === "boolean") out.autoForced = saved.autoForced;
       if (PLAYER_COUNTS.includes(saved.players)) out.players = saved.players;
       if (LEVELS.includes(saved.level)) out.level = saved.level;
-      if (["std", "sb", "mt", "sb-mt"].includes(saved.rules)) out.rules = saved.rules;
+      if (typeof saved.rules === "string" && RULES_CODE.test(saved.rules)) out.rules = saved.rules;
     }
   } catch {
     // unreadable settings: the defaults

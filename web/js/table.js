@@ -10,6 +10,7 @@ import { $, h } from "./dom.js";
 import { hintText, markHint } from "./hint.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
+import { rulesChip } from "./rulesmenu.js";
 import { legal, legalIds, S } from "./state.js";
 import { noteText, rankLabels, rowText, seatName, signed } from "./words.js";
 
@@ -72,11 +73,15 @@ function renderInfo() {
     bar.append(h("span", { class: "chip", text: t("info.bid", { value: v.bid, name: seatName(v.high_bidder) }) }));
   }
   for (const m of v.melds) {
-    const chip = h("span", { class: "chip meld" }, suitIcon(m.suit, t(`suit.${m.suit}`)));
+    // A suit's marriage shows its suit; the four aces (ace-marriage rule) have none.
+    const chip = h("span", { class: "chip meld" }, m.aces ? t("meld.aces") : suitIcon(m.suit, t(`suit.${m.suit}`)));
     chip.append(` ${seatName(m.seat)} ${m.points}`);
     bar.append(chip);
   }
-  bar.append(h("span", { class: "chip rules", text: `${t(`rules.${v.rules}`)} · ${t("info.level", { level: t(`level.${S.st.level}`) })}` }));
+  if (v.blind) bar.append(h("span", { class: "chip blind", "data-ui": "blind-chip", text: t("info.blind") }));
+  if (v.golden) bar.append(h("span", { class: "chip golden", "data-ui": "golden-chip", text: t("info.golden") }));
+  bar.append(rulesChip(v) || "");
+  bar.append(h("span", { class: "chip rules", text: t("info.level", { level: t(`level.${S.st.level}`) }) }));
 }
 
 export function renderSeats() {
@@ -146,7 +151,7 @@ export function renderCenter() {
   const center = $("center");
   center.replaceChildren();
   // The talon(s): closed during bidding, revealed after it (as the view says).
-  if (["bidding", "talon", "giving", "contract"].includes(v.phase)) {
+  if (["blind", "bidding", "talon", "giving", "contract"].includes(v.phase)) {
     const ids = legalIds();
     const row = h("div", { class: "talons" });
     v.talons.forEach((talon, i) => {
@@ -250,6 +255,7 @@ export function renderStatus() {
   else if (p.key === "wait") text = t("status.wait", { name: seatName(p.args.seat) });
   else if (v.sitter === S.st.human && v.phase !== "over") text = t("status.sitting");
   else if (p.key === "give" && p.args.seats.length === 1) text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });
+  else if (p.key === "bid" && p.args.next == null) text = t("prompt.bid_top", p.args); // no raise left: only the pass
   else text = t(`prompt.${p.key}`, p.args);
   $("status").textContent = text;
 }

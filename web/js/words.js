@@ -44,7 +44,8 @@ export function errorText(error) {
 }
 
 export function suitArgs(args) {
-  return { led: args.led ? SUIT_SYMBOLS[args.led] : "", trump: args.trump ? SUIT_SYMBOLS[args.trump] : "" };
+  return { led: args.led ? SUIT_SYMBOLS[args.led] : "", trump: args.trump ? SUIT_SYMBOLS[args.trump] : "",
+    suit: args.suit ? SUIT_SYMBOLS[args.suit] : "" };
 }
 
 /** Words for a move just made, for screen readers (the table shows it too). */
@@ -53,7 +54,9 @@ export function describe(moved) {
   const id = moved.action;
   if (moved.kind === "give" || !id) return t("say.give", { name });
   if (moved.kind === "play") return t("say.play", { name, card: cardText(id) });
+  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: cardText(id.slice(1)) }); // the four aces
   if (moved.kind === "meld") return t("say.meld", { name, card: cardText(id.slice(1)), suit: SUIT_SYMBOLS[id[2]] });
+  if (moved.kind === "blind") return t("say.blind", { name, value: moved.value });
   if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
     return t(`say.${moved.kind}`, { name, value: id.slice(1) });
   }
@@ -68,9 +71,12 @@ export function gameLine(st) {
 }
 
 /** A move worth announcing on the table, in words, or null: a marriage and the new
- * trump, a raised contract, a fall or a write-off (`moved` is the reply's move). */
+ * trump (the four aces leave it), a blind bid, a raised contract, a fall or a
+ * write-off (`moved` is the reply's move). */
 export function bigMoment(moved) {
+  if (moved.kind === "meld" && moved.aces) return t("callout.aces", { points: moved.points });
   if (moved.kind === "meld") return t("callout.meld", { suit: SUIT_SYMBOLS[moved.suit], points: moved.points });
+  if (moved.kind === "blind") return t("callout.blind", { value: moved.value });
   if (moved.kind === "contract" && moved.raised) return t("callout.raise", { value: moved.value });
   if (moved.kind === "fall") return t("callout.fall", { value: moved.value });
   if (moved.kind === "write_off") return t("callout.write_off");
