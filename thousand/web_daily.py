@@ -31,10 +31,14 @@ MAX_ENTRIES = 200_000  # characters of the table sent back for ranking
 
 
 class DailySession(web.Session):
-    """The day's deal for the person at seat 0; it ends with the deal."""
+    """The day's deal for the person at seat 0; it ends with the deal. No hints:
+    everyone's result must be their own play against the same bots."""
+
+    hints_offered = False
 
     def __init__(self, daily: Daily) -> None:  # the daily's own bot plays: no second one
         self.game, self.level, self.bot, self.daily = daily.game, LEVEL, daily.bot, daily
+        self.hints = 0
 
     def bot_action(self) -> Action:
         return self.daily.bot_move()
