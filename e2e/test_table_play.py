@@ -314,7 +314,9 @@ def test_keyboard_play(page, base_url, shot):
         assert cards.index(now) == cards.index(focused) + 1
         focused = now
     page.keyboard.press("Enter")
-    page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    # The card leaves the hand once Python has taken the move (the legal moves may
+    # change earlier: they are cleared while the move is on its way).
+    page.wait_for_selector(f'#hand [data-card="{focused}"]', state="detached")
     assert focused not in hand(page)
     page.keyboard.press("s")
     assert page.locator('[data-ui="sheet-table"]').is_visible()
