@@ -83,7 +83,7 @@ TRIGGERS = {
 
 
 def test_every_error_key_of_the_code_has_a_trigger_here():
-    code = (ROOT / "thousand" / "web.py").read_text(encoding="utf-8")
+    code = "".join((ROOT / "thousand" / name).read_text(encoding="utf-8") for name in ("web.py", "web_links.py"))
     raised = set(re.findall(r"WebError\(\s*\"([\w.]+)\"", code))
     assert raised == set(TRIGGERS)
 
