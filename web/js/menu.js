@@ -34,8 +34,17 @@ function gameInProgress() {
   return Boolean(S.st && S.st.view.phase !== "over");
 }
 
-export function showNewGame() {
+/** The fields of a new game: players, bot level, rules (saved as the person's settings). */
+export function playerFields() {
   const st = settings;
+  return [
+    selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
+    selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
+    ...ruleChecks(),
+  ];
+}
+
+export function showNewGame() {
   const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
     h("p", { class: "message", text: t("new.confirm") }),
     h("p", { class: "hint", text: S.st ? gameLine(S.st) : "" }),
@@ -56,10 +65,7 @@ export function showNewGame() {
     newGame();
   }
   openDialog(t("new.title"),
-    h("div", { class: "fields" },
-      selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
-      selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
-      ...ruleChecks()),
+    h("div", { class: "fields" }, ...playerFields()),
     startButton, confirmBox);
 }
 
