@@ -39,10 +39,12 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import tomllib
 import urllib.parse
 from pathlib import Path
@@ -501,6 +503,27 @@ def serve_in_thread(directory: Path = DIST, **kw) -> tuple[http.server.Threading
     threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
+
+
+def start_peer_server(timeout: float = 20) -> tuple[subprocess.Popen, str]:
+    """A PeerServer (npm ``peer``, from web/node_modules) on a free localhost port,
+    for the friends' tests and benchmark; return the process and its ws:// URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    script = NODE_MODULES / "peer" / "dist" / "bin" / "peerjs.js"
+    proc = subprocess.Popen([shutil.which("node") or "node", str(script), "--port", str(port), "--path", "/"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc, f"ws://127.0.0.1:{port}/"
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise SystemExit("the PeerServer did not start") from None
+            time.sleep(0.1)
 
 
 def serve(port: int, host: str, peer_server: str = DEFAULT_PEER_SERVER) -> None:

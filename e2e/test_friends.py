@@ -6,44 +6,23 @@ tampered messages and bad links get what the issue asks for."""
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
 import time
 
 import pytest
-from conftest import LOAD_TIMEOUT_MS, ROOT, ConsoleWatch, build
+from conftest import LOAD_TIMEOUT_MS, ConsoleWatch, build
 from table_driver import SETTINGS, click_move, policy
 
 from thousand import Game, Record
 
-PEERJS = ROOT / "web" / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
 GRACE_MS = 3000
 TURN = "body[data-turn='you'], body[data-turn='summary'], body[data-turn='over']"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def peer_server():
     """A PeerServer (npm `peer`) on a free localhost port, for this module."""
-    port = free_port()
-    proc = subprocess.Popen(["node", str(PEERJS), "--port", str(port), "--path", "/"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the PeerServer did not start")
-    yield f"ws://127.0.0.1:{port}/"
+    proc, url = build.start_peer_server()
+    yield url
     proc.terminate()
     proc.wait(10)
 
@@ -105,7 +84,7 @@ def play_moves(pages, moves: int, until=None) -> int:
     """Everyone plays by clicking (the driver's policy) until `moves` moves were
     made or `until()` holds; deal summaries are continued. Returns the moves made."""
     made = 0
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 1200
     while made < moves and not (until and until()):
         assert time.monotonic() < deadline, "the game did not go on"
         acted = False
@@ -242,6 +221,13 @@ def test_three_people_play_with_drops_rejoins_a_reload_and_bad_messages(people, 
     record = host_record(host)
     check_guest_messages(olia, 1, record)
 
+    # The host leaves for good (a new game): the guests are told.
+    host.click("[data-ui=new]")
+    host.click("[data-ui=start-new]")
+    host.click("[data-ui=confirm-start]")
+    for guest in (olia, petro):
+        guest.wait_for_selector("[data-ui=message]:has-text('The host has left')")
+
 
 def test_a_malformed_join_link_gets_a_clear_message(people, friends_url):
     page = people()
@@ -255,3 +241,27 @@ def test_a_stale_room_link_gets_a_clear_message(people, friends_url):
     page.goto(friends_url + "?join=abcdefghjkmn")
     ready(page)
     page.wait_for_selector("[data-ui=message]:has-text('does not exist')")
+
+
+def test_a_whole_game_to_1000_and_every_guest_checks_the_proof(people, friends_url):
+    """Three people play a game to its end by clicking; at the end each guest's
+    engine replays the record against every table it showed."""
+    host = people()
+    host.goto(friends_url)
+    ready(host)
+    host.click("[data-ui=friends]")
+    host.select_option("[data-ui=set-players]", "3")
+    host.click("[data-ui=open-room]")
+    link = host.input_value("[data-ui=room-link]")
+    guests = [people(), people()]
+    for name, guest in zip(("Оля", "Петро"), guests):
+        join(guest, link, name)
+        guest.wait_for_selector("[data-ui=room-waiting]")
+    host.click("[data-ui=room-start]")
+    pages = [host, *guests]
+    play_moves(pages, 100_000, until=lambda: all(p.get_attribute("body", "data-turn") == "over" for p in pages))
+    for guest in guests:
+        guest.wait_for_selector("body[data-proof]", state="attached")
+        assert guest.get_attribute("body", "data-proof") == "ok"
+    winner = host.evaluate("JSON.parse(localStorage.getItem('thousand.room') || 'null')")
+    assert winner is None  # a finished game is not resumed

@@ -126,11 +126,15 @@ export class HostGame {
     else if (st.save) localStorage.setItem(SAVE_KEY, st.save);
   }
 
-  /** Leave the room for good (a new game): the guests hear that the host is gone. */
+  /** Leave the room for good (a new game): the guests hear that the host is gone
+   * ({"t": "bye"}, the one message the page sends itself, not the room). */
   close() {
     this.closed = true;
     localStorage.removeItem(SAVE_KEY);
-    for (const link of this.links.values()) link.close();
+    for (const link of this.links.values()) {
+      link.send('{"t":"bye"}');
+      setTimeout(() => link.close(), 500); // let the goodbye leave first
+    }
     this.peer?.destroy();
     this.wake?.();
   }

@@ -44,8 +44,9 @@ export class RemoteGame {
     this.closed = false;
     // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone.
     this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {} };
-    // Every message this page received, as it came (the tests read it).
-    window.thousandFriends = { received: [], send: (text) => this.link?.send(text) };
+    // Every message this page received and when, and when it sent its moves (the
+    // tests and bench/friends.py read them); `send` lets a test tamper: the host checks all.
+    window.thousandFriends = { received: [], times: [], moves: [], send: (text) => this.link?.send(text) };
   }
 
   /** Reach the host's room; rejects with "peer-unavailable" (no such room) and the like. */
@@ -68,6 +69,7 @@ export class RemoteGame {
 
   receive(text) {
     window.thousandFriends.received.push(text);
+    window.thousandFriends.times.push(performance.now());
     let msg;
     try {
       msg = JSON.parse(text);
@@ -81,6 +83,7 @@ export class RemoteGame {
     else if (msg.t === "view") this.view(msg);
     else if (msg.t === "record") this.check(text);
     else if (msg.t === "error") this.failed(msg);
+    else if (msg.t === "bye") this.gone();
   }
 
   seated(msg) {
@@ -164,10 +167,18 @@ export class RemoteGame {
         // not back yet
       }
     }
-    if (!this.closed) this.on.gone();
+    this.gone();
+  }
+
+  gone() {
+    if (this.closed) return;
+    this.closed = true;
+    this.link?.close();
+    this.on.gone();
   }
 
   play(id) {
+    window.thousandFriends.moves.push(performance.now());
     this.send({ t: "move", move: id, n: this.n });
     return this.take();
   }
