@@ -80,6 +80,16 @@ def join(page, link: str, name: str | None):
         page.click("[data-ui=take-seat]")
 
 
+def open_room(host, url: str) -> str:
+    """The host opens a 3-player room; returns its join link."""
+    host.goto(url)
+    ready(host)
+    host.click("[data-ui=friends]")
+    host.select_option("[data-ui=set-players]", "3")
+    host.click("[data-ui=open-room]")
+    return host.input_value("[data-ui=room-link]")
+
+
 def play_moves(pages, moves: int, until=None) -> int:
     """Everyone plays by clicking (the driver's policy) until `moves` moves were
     made or `until()` holds; deal summaries are continued. Returns the moves made."""
@@ -148,12 +158,7 @@ def check_guest_messages(guest, seat: int, record: Record) -> int:
 
 def test_three_people_play_with_drops_rejoins_a_reload_and_bad_messages(people, friends_url):
     host = people()
-    host.goto(friends_url)
-    ready(host)
-    host.click("[data-ui=friends]")
-    host.select_option("[data-ui=set-players]", "3")
-    host.click("[data-ui=open-room]")
-    link = host.input_value("[data-ui=room-link]")
+    link = open_room(host, friends_url)
     assert link.startswith(friends_url + "?join=")
 
     olia, petro = people(), people()
@@ -247,12 +252,7 @@ def test_a_whole_game_to_1000_and_every_guest_checks_the_proof(people, friends_u
     """Three people play a game to its end by clicking; at the end each guest's
     engine replays the record against every table it showed."""
     host = people()
-    host.goto(friends_url)
-    ready(host)
-    host.click("[data-ui=friends]")
-    host.select_option("[data-ui=set-players]", "3")
-    host.click("[data-ui=open-room]")
-    link = host.input_value("[data-ui=room-link]")
+    link = open_room(host, friends_url)
     guests = [people(), people()]
     for name, guest in zip(("Оля", "Петро"), guests):
         join(guest, link, name)
