@@ -185,7 +185,9 @@ def test_three_people_play_with_drops_rejoins_a_reload_and_bad_messages(people, 
     record = host_record(host)
     assert check_guest_messages(olia, 1, record) > 5 and check_guest_messages(petro, 2, record) > 5
 
-    # Tampered and malformed moves are refused and change nothing.
+    # Tampered and malformed moves, sent by hand in the middle of a deal, are
+    # refused, change nothing, and the game goes on.
+    play_moves([host, olia, petro], 3)
     before = len(host_record(host).actions)
     olia.evaluate("window.thousandFriends.send(JSON.stringify({t: 'move', move: 'b400', n: 0}))")
     olia.evaluate("window.thousandFriends.send('{not json')")

@@ -15,6 +15,7 @@ from thousand.fairdeal import commitment, derive_seed
 from thousand.room import MAX_MESSAGE, Room
 from thousand.rules import Rules
 from thousand.view import talon_visible
+from thousand import web_room
 from thousand.web_room import verify
 
 HOST_REVEAL = "0" * 32
@@ -183,6 +184,16 @@ def test_in_the_lobby_a_dropped_guest_frees_the_seat():
     assert room.seats[1].kind == "open" and [p for p, _ in out] == ["p2"]
 
 
+def test_after_the_host_reloads_in_the_lobby_a_guest_who_does_not_return_leaves_a_bot():
+    room = Room.load(seated(3, 2).save())
+    room.receive("q1", hello(1))
+    assert room.release(2) and room.seats[2].kind == "open"
+    out = room.start()
+    assert [p for p, m in out] == ["q1"] and room.seats[2].kind == "bot"
+    room.receive("q1", json.dumps({"t": "reveal", "value": secret(1)}))
+    assert room.game.seed == derive_seed(3, [HOST_REVEAL, secret(1), None])
+
+
 def test_the_host_reload_resumes_the_room_and_the_guests_come_back():
     room = started()
     for _ in range(5):
@@ -305,3 +316,29 @@ def test_no_guest_message_ever_names_a_card_its_seat_may_not_see(players, policy
             assert not {"save", "share", "record"} & set(state)
             checked += 1
     assert checked
+
+
+def test_the_worker_api_sends_each_guest_its_messages_and_the_host_the_move():
+    s = json.loads(web_room.room_open("abcdefghjkmn", "2", "easy", "std", HOST_REVEAL))
+    s = json.loads(web_room.room_receive("p1", hello(1)))
+    assert [peer for peer, _ in s["out"]] == ["p1"] and json.loads(s["out"][0][1])["t"] == "seat"
+    s = json.loads(web_room.room_start())
+    assert json.loads(s["out"][0][1]) == {"t": "start", "commits": [commitment(HOST_REVEAL), commitment(secret(1))]}
+    s = json.loads(web_room.room_receive("p1", json.dumps({"t": "reveal", "value": secret(1)})))
+    assert s["view"]["seat"] == 0 and json.loads(s["out"][0][1])["t"] == "view"
+    while s["mover"] != "guest":
+        s = json.loads(web_room.room_bot_step() if s["mover"] == "bot" else web_room.room_play(s["view"]["legal"][0]["id"]))
+    legal = json.loads(s["out"][-1][1])["state"]["view"]["legal"] if s["out"] else None
+    n = len(web_room._room.game.history)
+    move = str(web_room._room.game.legal_actions()[0])
+    s = json.loads(web_room.room_receive("p1", json.dumps({"t": "move", "move": move, "n": n})))
+    assert s["moved"]["seat"] == 1 and s["moved"]["action"] == move and legal != []
+    bad = json.loads(web_room.room_receive("p1", "{oops"))
+    assert bad["ok"] and json.loads(bad["out"][0][1])["key"] == "room.bad_message" and "moved" not in bad
+
+
+def test_a_malformed_proof_is_a_failed_check_not_a_crash():
+    out = json.loads(web_room.guest_verify("1", secret(1), commitment(HOST_REVEAL), "{bad", "[]"))
+    assert out["ok"] and out["problems"]
+    out = json.loads(web_room.guest_verify("1", secret(1), commitment(HOST_REVEAL), '{"record": 5}', "[]"))
+    assert out["ok"] and out["problems"]

@@ -249,9 +249,13 @@ class Room:
 
     def release(self, seat: int) -> list[tuple[str, dict]]:
         """The grace period of an away guest is over: a bot plays for it (one that
-        has not revealed yet is played by a bot from the start)."""
+        has not revealed yet is played by a bot from the start; before the game
+        the seat is free again)."""
         if not 0 < seat < self.players or self.seats[seat].kind != "guest" or self.seats[seat].peer is not None:
             return []
+        if self.phase == LOBBY:
+            self.seats[seat] = Seat("open")
+            return self._lobby_news()
         if self.phase == REVEALING and self.seats[seat].reveal is None:
             self.seats[seat] = Seat("bot")
             return self._begin_if_revealed()
@@ -259,10 +263,13 @@ class Room:
         return []
 
     def start(self) -> list[tuple[str, dict]]:
-        """The host starts: open seats get bots and every guest is asked to reveal."""
+        """The host starts: open seats, and guests who are away (the host's page
+        reloaded and they have not come back), get bots; every guest here is asked
+        to reveal."""
         if self.phase != LOBBY:
             raise WebError("room.started", "the game has started")
-        self.seats = [Seat("bot") if s.kind == "open" else s for s in self.seats]
+        self.seats = [Seat("bot") if s.kind == "open" or s.kind == "guest" and s.peer is None else s
+                      for s in self.seats]
         self.phase = REVEALING
         return self._to_guests(lambda _: self._start_message()) + self._begin_if_revealed()
 

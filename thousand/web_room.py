@@ -134,10 +134,12 @@ def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list) -
     shown, after move ``n``; ``reveal`` is its own secret, ``host_commit`` the
     commitment the host sent with the seat."""
     try:
+        if not isinstance(proof.get("record"), str):
+            raise TypeError("the proof has no record")
         record = Record.parse(proof["record"])
         commits, reveals = proof["commits"], proof["reveals"]
         check(record.players, commits, reveals, record.seed)
-    except (KeyError, TypeError, NotationError, FairDealError) as err:
+    except (AttributeError, KeyError, TypeError, NotationError, FairDealError) as err:
         return [f"the deal's proof does not check: {err}"]
     problems = []
     if commits[seat] != commitment(reveal) or reveals[seat] != reveal:

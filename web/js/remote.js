@@ -125,8 +125,8 @@ export class RemoteGame {
 
   failed(msg) {
     const reply = { ok: false, error: { key: msg.key, args: msg.args || {}, text: msg.text } };
-    if (this.waiter && this.started) this.inbox.push(reply);
-    else this.on.error(reply.error);
+    if (this.playing) this.inbox.push(reply); // the answer to this page's move
+    else this.on.error(reply.error); // e.g. to a message a curious person sent by hand
     this.deliver(null);
   }
 
@@ -177,10 +177,15 @@ export class RemoteGame {
     this.on.gone();
   }
 
-  play(id) {
+  async play(id) {
     window.thousandFriends.moves.push(performance.now());
+    this.playing = true;
     this.send({ t: "move", move: id, n: this.n });
-    return this.take();
+    try {
+      return await this.take();
+    } finally {
+      this.playing = false;
+    }
   }
 
   othersToMove(st) {
