@@ -2,6 +2,9 @@
 """Build, serve and test the Thousand static site.
 
     python build.py                 build the wheel and assemble the site in dist/
+    python build.py --peer-server wss://host:port/path
+                                    the same, with games with friends signalled by that
+                                    PeerServer (default: the PeerJS public cloud server)
     python build.py serve [--port N] [--host H]
                                     build, then serve dist/ (default http://localhost:8000)
     python build.py test [pytest args...]
@@ -15,6 +18,7 @@ Layout of dist/ (every path is relative to the site root):
     build-info.js       ES module: export const BUILD = {version, pyodide, pyodideIndex, wheel, news, build}
     sw.js               service worker, generated from the template web/sw.js
     pyodide/<version>/  the Pyodide runtime, copied from web/node_modules/pyodide
+    peerjs/<version>/peerjs.min.js   PeerJS's browser build (games with friends)
     wheels/<hash>/thousand-<version>-py3-none-any.whl
 
 The runtime and the wheel live under versioned / content-hashed folders, so they
@@ -35,11 +39,14 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import tomllib
+import urllib.parse
 from pathlib import Path
 
 import build_site
@@ -49,6 +56,11 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 NODE_MODULES = WEB / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
+PEERJS_PKG = NODE_MODULES / "peerjs"
+PEERJS_FILE = "dist/peerjs.min.js"
+# The PeerJS public cloud server: games with friends are signalled there unless
+# the build names another PeerServer (--peer-server).
+DEFAULT_PEER_SERVER = "wss://0.peerjs.com/"
 NETLIFY_TOML = ROOT / "netlify.toml"
 SW_TEMPLATE = WEB / "sw.js"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -97,25 +109,38 @@ def run(cmd: list[str], **kw) -> None:
 # --------------------------------------------------------------------------- build
 
 
-def pyodide_version() -> str:
-    """The exact version pinned in web/package.json."""
+def pinned_version(name: str) -> str:
+    """The exact version of npm package ``name`` pinned in web/package.json."""
     pkg = json.loads((WEB / "package.json").read_text(encoding="utf-8"))
-    version = pkg["dependencies"]["pyodide"]
+    version = {**pkg.get("devDependencies", {}), **pkg["dependencies"]}[name]
     if not re.fullmatch(r"\d+(\.\d+)*", version):
-        raise SystemExit(f"web/package.json must pin pyodide exactly, not {version!r}")
+        raise SystemExit(f"web/package.json must pin {name} exactly, not {version!r}")
     return version
 
 
+def pyodide_version() -> str:
+    """The exact version of the runtime pinned in web/package.json."""
+    return pinned_version("pyodide")
+
+
+def installed_version(name: str) -> str | None:
+    manifest = NODE_MODULES / name / "package.json"
+    return json.loads(manifest.read_text(encoding="utf-8"))["version"] if manifest.exists() else None
+
+
+# The npm packages the build and the tests use: pyodide and peerjs are shipped,
+# peer (a PeerServer) runs in the friends' end-to-end tests and benchmark.
+NPM_PACKAGES = ("pyodide", "peerjs", "peer")
+
+
 def ensure_node_modules(force: bool = False) -> None:
-    """Run `npm ci` in web/ if the pinned runtime is not installed (or if forced)."""
-    want = pyodide_version()
-    installed = None
-    if (PYODIDE_PKG / "package.json").exists():
-        installed = json.loads((PYODIDE_PKG / "package.json").read_text(encoding="utf-8"))["version"]
-    if force or installed != want or not all((PYODIDE_PKG / f).exists() for f in RUNTIME_FILES):
+    """Run `npm ci` in web/ if a pinned package is missing or another version (or if forced)."""
+    stale = [name for name in NPM_PACKAGES if installed_version(name) != pinned_version(name)]
+    if (force or stale or not all((PYODIDE_PKG / f).exists() for f in RUNTIME_FILES)
+            or not (PEERJS_PKG / PEERJS_FILE).exists()):
         npm = shutil.which("npm")
         if not npm:
-            raise SystemExit("npm is needed to install the Pyodide runtime (web/package.json)")
+            raise SystemExit("npm is needed to install the packages of web/package.json")
         run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
 
 
@@ -262,7 +287,38 @@ def write_service_worker(dist: Path, version: str) -> str:
     return bid
 
 
-def build(dist: Path = DIST, quiet: bool = False) -> dict:
+def peer_config(url: str) -> dict:
+    """The PeerServer of ``wss://host[:port][/path]`` (``ws://`` only for localhost,
+    as the tests use) as PeerJS takes it, with the origin the CSP must allow.
+
+    >>> peer_config("wss://0.peerjs.com/")
+    {'host': '0.peerjs.com', 'port': 443, 'path': '/', 'secure': True, 'origin': 'wss://0.peerjs.com'}
+    >>> peer_config("ws://127.0.0.1:9000/p")["origin"]
+    'ws://127.0.0.1:9000'
+    """
+    parts = urllib.parse.urlsplit(url)
+    local = parts.hostname in ("localhost", "127.0.0.1")
+    if parts.scheme not in ("wss", "ws") or not parts.hostname or (parts.scheme == "ws" and not local) \
+            or parts.query or parts.fragment or parts.username:
+        raise SystemExit(f"--peer-server must be wss://host[:port][/path] (ws:// on localhost only), not {url!r}")
+    secure = parts.scheme == "wss"
+    port = parts.port or (443 if secure else 80)
+    default = port == (443 if secure else 80)
+    origin = f"{parts.scheme}://{parts.hostname}" + ("" if default else f":{port}")
+    return {"host": parts.hostname, "port": port, "path": parts.path or "/", "secure": secure, "origin": origin}
+
+
+def site_csp(peer_origin: str) -> str:
+    """netlify.toml's Content-Security-Policy with ``connect-src`` allowing the
+    site itself and the build's PeerServer, nothing else."""
+    for pattern, values in header_rules():
+        if pattern == "/*" and "Content-Security-Policy" in values:
+            policy = values["Content-Security-Policy"]
+            return re.sub(r"connect-src [^;]*", f"connect-src 'self' {peer_origin}", policy)
+    raise SystemExit("netlify.toml has no Content-Security-Policy for /*")
+
+
+def build(dist: Path = DIST, quiet: bool = False, peer_server: str = DEFAULT_PEER_SERVER) -> dict:
     """Assemble the complete static site in `dist`; return the BUILD info.
 
     The site is assembled in a sibling folder and then swapped in, so a server
@@ -275,7 +331,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
         shutil.rmtree(stage)
     stage.mkdir(parents=True)
     try:
-        info = _assemble(stage)
+        info = _assemble(stage, peer_config(peer_server))
         old = dist.with_name(f".{dist.name}.old-{os.getpid()}")
         if dist.exists():
             dist.rename(old)
@@ -293,7 +349,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
     return info
 
 
-def _assemble(dist: Path) -> dict:
+def _assemble(dist: Path, peer: dict) -> dict:
     pyver = pyodide_version()
     version = project_version()
 
@@ -304,6 +360,12 @@ def _assemble(dist: Path) -> dict:
     runtime_dir.mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(PYODIDE_PKG / name, runtime_dir / name)
+
+    peerjs_rel = f"peerjs/{installed_version('peerjs')}/peerjs.min.js"
+    (dist / peerjs_rel).parent.mkdir(parents=True)
+    # Without its source-map comment: the map is not shipped.
+    code = (PEERJS_PKG / PEERJS_FILE).read_text(encoding="utf-8")
+    (dist / peerjs_rel).write_text(re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", code), encoding="utf-8")
 
     with tempfile.TemporaryDirectory(prefix="thousand-whl-") as tmp:
         wheel = build_wheel(Path(tmp))
@@ -319,6 +381,8 @@ def _assemble(dist: Path) -> dict:
         "pyodideIndex": f"pyodide/{pyver}/",
         "wheel": wheel_rel,
         "news": pages["news"],  # changes with CHANGELOG.md: the menu marks what's new
+        "peerjs": peerjs_rel,
+        "peer": peer,  # the PeerServer of games with friends (connect-src allows exactly its origin)
     }
     write_build_info(dist, info)
     info["build"] = write_service_worker(dist, version)
@@ -334,6 +398,18 @@ def header_rules() -> list[tuple[str, dict[str, str]]]:
         return []
     conf = tomllib.loads(NETLIFY_TOML.read_text(encoding="utf-8"))
     return [(rule["for"], dict(rule.get("values", {}))) for rule in conf.get("headers", [])]
+
+
+def site_header_rules(directory: Path) -> list[tuple[str, dict[str, str]]]:
+    """netlify.toml's rules, with the CSP of the build in ``directory`` (its PeerServer)."""
+    rules = header_rules()
+    info = directory / "build-info.js"
+    peer = read_build_info(directory).get("peer") if info.exists() else None
+    if not peer:
+        return rules
+    csp = site_csp(peer["origin"])
+    return [(pattern, {k: csp if k == "Content-Security-Policy" else v for k, v in values.items()})
+            for pattern, values in rules]
 
 
 def _matches(pattern: str, path: str) -> bool:
@@ -407,7 +483,7 @@ def make_server(directory: Path = DIST, port: int = 8000, host: str = "localhost
     that to play another site, e.g. one that embeds ours).
     """
     handler = type("Handler", (SiteHandler,), {
-        "rules": header_rules() if netlify_headers else [],
+        "rules": site_header_rules(Path(directory)) if netlify_headers else [],
         "overlay": dict(overlay or {}),
         "quiet": quiet,
         "__init__": lambda self, *a, **kw: SiteHandler.__init__(self, *a, directory=str(directory), **kw),
@@ -429,8 +505,29 @@ def serve_in_thread(directory: Path = DIST, **kw) -> tuple[http.server.Threading
     return server, f"http://{host}:{port}/"
 
 
-def serve(port: int, host: str) -> None:
-    build()
+def start_peer_server(timeout: float = 20) -> tuple[subprocess.Popen, str]:
+    """A PeerServer (npm ``peer``, from web/node_modules) on a free localhost port,
+    for the friends' tests and benchmark; return the process and its ws:// URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    script = NODE_MODULES / "peer" / "dist" / "bin" / "peerjs.js"
+    proc = subprocess.Popen([shutil.which("node") or "node", str(script), "--port", str(port), "--path", "/"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc, f"ws://127.0.0.1:{port}/"
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise SystemExit("the PeerServer did not start") from None
+            time.sleep(0.1)
+
+
+def serve(port: int, host: str, peer_server: str = DEFAULT_PEER_SERVER) -> None:
+    build(peer_server=peer_server)
     server = make_server(DIST, port=port, host=host)
     shown = "localhost" if host in ("", "0.0.0.0", "localhost") else host
     log(f"serving dist/ on http://{shown}:{server.server_address[1]}/  (Ctrl+C to stop)")
@@ -473,6 +570,9 @@ def test(pytest_args: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--peer-server", default=DEFAULT_PEER_SERVER, metavar="URL",
+                        help="the PeerServer of games with friends, wss://host[:port][/path] "
+                             f"(default: the PeerJS cloud, {DEFAULT_PEER_SERVER})")
     sub.add_parser("build", help="build dist/ (the default)")
     p_serve = sub.add_parser("serve", help="build, then serve dist/")
     p_serve.add_argument("--port", type=int, default=8000)
@@ -486,11 +586,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     if args.command == "serve":
-        serve(args.port, args.host)
+        serve(args.port, args.host, args.peer_server)
         return 0
     if args.command == "test":
         return test(args.pytest_args)
-    build()
+    build(peer_server=args.peer_server)
     return 0
 
 

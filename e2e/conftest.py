@@ -32,7 +32,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+                 "--disable-sync",
+                 # WebRTC between contexts of one browser (games with friends) on localhost addresses
+                 "--disable-features=WebRtcHideLocalIpsWithMdns"]
 ARTIFACTS = ROOT / "artifacts"
 # Selector that is present once Python is loaded and the table is interactive.
 READY = "body[data-ready='1']"

@@ -97,3 +97,46 @@ def test_no_remote_urls_in_the_page(site):
             text = path.read_text(encoding="utf-8")
             assert not re.search(r"""(src|href)\s*=\s*["']https?://""", text), path
             assert "cdn.jsdelivr" not in text, path
+
+
+def test_peerjs_is_vendored_and_the_default_signaling_is_the_peerjs_cloud(site):
+    info = build_info(site)
+    assert info["peerjs"] == f"peerjs/{build.pinned_version('peerjs')}/peerjs.min.js"
+    code = (site / info["peerjs"]).read_text(encoding="utf-8")
+    assert "window.peerjs" in code and "sourceMappingURL" not in code
+    assert info["peer"] == build.peer_config(build.DEFAULT_PEER_SERVER)
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    assert json.dumps(info["peerjs"]) in sw  # precached for offline starts like every file
+
+
+def test_netlify_csp_allows_exactly_the_default_signaling_origin():
+    """netlify.toml (production) and the local server agree: connect-src is the
+    site and the PeerServer's origin, nothing else."""
+    csp = dict(build.header_rules())["/*"]["Content-Security-Policy"]
+    assert csp == build.site_csp("wss://0.peerjs.com")
+    assert re.search(r"connect-src ([^;]*)", build.site_csp("ws://127.0.0.1:9000")).group(1) == \
+        "'self' ws://127.0.0.1:9000"
+
+
+@pytest.mark.parametrize("url", ["http://x.org/", "ws://example.org/", "wss://", "wss://h/?k=1", "wss://u@h/"])
+def test_a_bad_peer_server_is_refused(url):
+    with pytest.raises(SystemExit):
+        build.peer_config(url)
+
+
+def test_peer_server_options():
+    assert build.peer_config("wss://peer.example.org:9443/signal") == {
+        "host": "peer.example.org", "port": 9443, "path": "/signal", "secure": True,
+        "origin": "wss://peer.example.org:9443"}
+
+
+def test_node_modules_are_reinstalled_when_a_pinned_package_is_missing(monkeypatch):
+    calls = []
+    monkeypatch.setattr(build, "run", lambda cmd, **kw: calls.append(cmd))
+    monkeypatch.setattr(build, "installed_version", lambda name: None if name == "peer" else build.pinned_version(name))
+    build.ensure_node_modules()
+    assert calls and calls[0][1:2] == ["ci"]
+    calls.clear()
+    monkeypatch.setattr(build, "installed_version", build.pinned_version)
+    build.ensure_node_modules()
+    assert not calls

@@ -369,9 +369,9 @@ def bot_step() -> str:
     return _reply(run)
 
 
-def describe_move(seat: int, action: Action, bid: int, trump: int) -> dict:
-    """Everything public about a move, for the page to announce it; ``bid`` and
-    ``trump`` are the bid and trump suit (-1: none) just before it.
+def describe_move(seat: int, action: Action, bid: int, trump: int, viewer: int = HUMAN) -> dict:
+    """Everything ``viewer`` may know about a move, for the page to announce it;
+    ``bid`` and ``trump`` are the bid and trump suit (-1: none) just before it.
 
     >>> move = describe_move(2, Action.parse("mKh"), 120, 1)   # K♥ led, the ♥ marriage declared
     >>> move["card"], move["suit"], move["points"], move["trump"], move["previous_trump"]
@@ -382,7 +382,7 @@ def describe_move(seat: int, action: Action, bid: int, trump: int) -> dict:
     {'seat': 1, 'kind': 'give', 'action': None, 'to': 2}
     """
     kind = action.kind
-    public = kind != "give" or action.target == HUMAN
+    public = kind != "give" or viewer in (seat, action.target)
     out = {"seat": seat, "kind": kind, "action": str(action) if public else None}
     if kind == "give":
         out["to"] = action.target

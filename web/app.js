@@ -9,6 +9,7 @@ import { loadLocale, pickLocale, t } from "./js/i18n.js";
 import { onKey } from "./js/keyboard.js";
 import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
 import { showMore, welcome } from "./js/learn.js";
+import { showFriends } from "./js/lobby.js";
 import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
 import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
@@ -42,7 +43,8 @@ async function boot() {
   if (!embed) showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();
-  initTopbar({ new: () => showNewGame(python), share, "last-trick": showLastTrick, sheet: showSheet, settings: showSettings,
+  initTopbar({ new: () => showNewGame(python), friends: () => showFriends(python), share, "last-trick": showLastTrick,
+    sheet: showSheet, settings: showSettings,
     daily: () => showDaily(), review: () => showReview(python, reviewWhich()), more: showMore });
   const stopCreep = creep();
   try {

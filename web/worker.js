@@ -23,6 +23,11 @@ import { keepSnapshot, startPython } from "./snapshot-worker.js";
 const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial", "embed",
   "rules_catalog", "rules_code", "rules_of"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
+// Games with friends (thousand.web_room): the host's room, and a guest's check of the proof.
+const ROOM_CALLS = new Set([
+  "room_open", "room_resume", "room_receive", "room_drop", "room_release", "room_start", "room_state", "room_play",
+  "room_bot_step", "guest_verify",
+]);
 const DAILY_CALLS = new Set([
   "daily_start", "daily_play", "daily_bot_step", "daily_share", "daily_par", "daily_check", "daily_rank",
   "review_start", "review_next",
@@ -65,8 +70,9 @@ async function load() {
   }
   const web = pyodide.pyimport("thousand.web");
   const daily = pyodide.pyimport("thousand.web_daily");
+  const room = pyodide.pyimport("thousand.web_room");
   post({ type: "progress", stage: "module", fraction: 1 });
-  return { pyodide, web, daily, boot, why, wheel };
+  return { pyodide, web, daily, room, boot, why, wheel };
 }
 
 const ready = load();
@@ -119,7 +125,7 @@ self.onmessage = (event) => {
     } catch {
       return; // "fatal" has been posted already
     }
-    const module = CALLS.has(fn) ? api.web : DAILY_CALLS.has(fn) ? api.daily : null;
+    const module = CALLS.has(fn) ? api.web : DAILY_CALLS.has(fn) ? api.daily : ROOM_CALLS.has(fn) ? api.room : null;
     if (!module || !Array.isArray(args) || !args.every((a) => typeof a === "string")) {
       post({ type: "reply", id, crash: `bad call ${String(fn)}` });
       return;

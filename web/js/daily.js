@@ -11,6 +11,7 @@ import { h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
 import { newGame, start } from "./play.js";
 import { readSave } from "./saves.js";
+import { copier } from "./share.js";
 import { S } from "./state.js";
 import { errorText, signed } from "./words.js";
 
@@ -168,15 +169,7 @@ async function showShare() {
     const url = `${location.origin}${location.pathname}?${reply.link}`;
     const text = `${t("daily.share_line", { n: r.number, result: resultText(r) })}\n${symbols(r)}\n${url}`;
     const link = h("input", { type: "text", readonly: true, value: url, "data-ui": "daily-link", class: "share-link", "aria-label": t("daily.share") });
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(text);
-        toast(t("share.copied"));
-      } catch {
-        link.select();
-        toast(t("share.select"));
-      }
-    };
+    const copy = copier(link, text);
     out.replaceChildren(h("pre", { class: "share-line", "data-ui": "daily-share-text", text }), link,
       h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
   };

@@ -25,6 +25,11 @@ export function closeDialog() {
   if (dialog.open) dialog.close();
 }
 
+/** What closing the open dialog without a choice does (a lobby leaves its room). */
+export function whenDismissed(run) {
+  onDismiss = run;
+}
+
 /** Called once by app.js: closing without a choice runs the dialog's safe choice. */
 export function watchDialog() {
   $("dialog").addEventListener("close", () => {

@@ -22,10 +22,21 @@ function gameInProgress() {
   return Boolean(S.st && S.st.view.phase !== "over");
 }
 
-/** The New game dialog; `python` answers about the rules (see rulesmenu.js). */
-export function showNewGame(python) {
+/** The fields of a new game: players, bot level, and the rules (a preset, then each
+ * setting, drawn from Python's answers: see rulesmenu.js), saved as the person's settings. */
+export function playerFields(python) {
   const st = settings;
   const rules = h("div", { class: "rules-box", "data-ui": "rules-box" });
+  rulesFields(python).then((fields) => rules.replaceChildren(...(fields ? [fields] : [])));
+  return [
+    selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
+    selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
+    rules,
+  ];
+}
+
+/** The New game dialog; `python` answers about the rules. */
+export function showNewGame(python) {
   const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
     h("p", { class: "message", text: t("new.confirm") }),
     h("p", { class: "hint", text: S.st ? gameLine(S.st) : "" }),
@@ -46,12 +57,8 @@ export function showNewGame(python) {
     newGame();
   }
   openDialog(t("new.title"),
-    h("div", { class: "fields" },
-      selectField("players", PLAYER_COUNTS.map((n) => [n, n]), st.players, (x) => { st.players = x; saveSettings(); }),
-      selectField("level", LEVELS.map((l) => [l, t(`level.${l}`)]), st.level, (x) => { st.level = x; saveSettings(); }),
-      rules),
+    h("div", { class: "fields" }, ...playerFields(python)),
     startButton, confirmBox);
-  rulesFields(python).then((fields) => rules.replaceChildren(...(fields ? [fields] : [])));
 }
 
 export function showSettings() {

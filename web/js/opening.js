@@ -7,6 +7,7 @@ import { isDailyLink, receiveLink } from "./daily.js";
 import { ask, showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
+import { badJoinLink, joinQuery, joinRoom, resumeHosting } from "./lobby.js";
 import { newGame, start } from "./play.js";
 import { clearSave, readSave } from "./saves.js";
 import { S } from "./state.js";
@@ -36,6 +37,18 @@ async function continueOrNew(saved) {
 
 export async function openFirstGame() {
   const query = location.search;
+  const room = joinQuery(query);
+  if (room) { // a friend's room: the saved game stays as it is
+    document.body.dataset.ready = "1";
+    await joinRoom(room);
+    return;
+  }
+  if (room === false) {
+    document.body.dataset.ready = "1";
+    badJoinLink(async () => continueOrNew(await savedGame()));
+    return;
+  }
+  if ((!query || query === "?") && (await resumeHosting())) return; // the host's page reloaded mid-game
   const saved = await savedGame();
   if (!query || query === "?") {
     if (saved) await start(saved.reply);

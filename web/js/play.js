@@ -164,6 +164,10 @@ export async function start(reply, { clearQuery = false, isNew = false } = {}) {
 /** Start a new game against bots with the person's settings. */
 export async function newGame() {
   if (!S.ready) return; // the game being opened (link or save) starts once the source is up
+  if (S.source.local) { // leave a game with friends for one against bots
+    S.source.close();
+    S.source = S.source.local;
+  }
   const { players, level, rules } = settings;
   await start(await S.source.fresh(players, level, rules), { clearQuery: true, isNew: true });
 }

@@ -7,8 +7,25 @@ import { t } from "./i18n.js";
 import { S } from "./state.js";
 import { seatName } from "./words.js";
 
+/** A copy button's action: `text` to the clipboard, or (not allowed) `input` selected for the person to copy. */
+export function copier(input, text) {
+  return async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t("share.copied"));
+    } catch {
+      input.select();
+      toast(t("share.select"));
+    }
+  };
+}
+
 export function share() {
   if (!S.st) return;
+  if (!S.st.share) { // a game with friends: a deal link would give its seed, so every card, away
+    toast(t("friends.no_share"));
+    return;
+  }
   const v = S.st.view;
   const what = S.st.share; // the deal the link opens, and the totals before it
   if (!what.fits) {
@@ -22,15 +39,7 @@ export function share() {
     scores: what.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
   });
   const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link", "aria-label": t("share.title") });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(`${line}\n${url}`);
-      toast(t("share.copied"));
-    } catch {
-      input.select();
-      toast(t("share.select"));
-    }
-  };
+  const copy = copier(input, `${line}\n${url}`);
   openDialog(t("share.title"), h("p", { text: t("share.text_deal", { deal: what.deal }) }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
     h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
   input.select();

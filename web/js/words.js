@@ -17,7 +17,10 @@ export function cardText(card) {
 
 /** A seat's name as the person sees it (in `st`, the shown state unless another is given). */
 export function seatName(seat, st = S.st) {
-  return seat === st.human ? t("seat.you") : t(`seat.bot${seat}`);
+  if (seat === st.human) return t("seat.you");
+  const names = st.names; // a game with friends: the guests' own names (text only)
+  if (names && names[seat]) return names[seat];
+  return names && seat === 0 ? t("friends.host") : t(`seat.bot${seat}`);
 }
 
 export function signed(n) {

@@ -1,0 +1,208 @@
+// The lobby of a game with friends: the host picks the game and sends the
+// room's link; a guest opens it, types a name and takes a seat; the host sees
+// who is there and starts (bots take the empty seats). Names are the guests' own
+// text: shown as text only, never as markup.
+
+import { ROOM_PATTERN } from "./connection.js";
+import { closeDialog, openDialog, showMessage, whenDismissed } from "./dialogs.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { playerFields } from "./menu.js";
+import { HostGame, readRoomSave } from "./host.js";
+import { newGame, start } from "./play.js";
+import { RemoteGame } from "./remote.js";
+import { settings } from "./settings.js";
+import { copier } from "./share.js";
+import { S } from "./state.js";
+import { errorText } from "./words.js";
+
+const MAX_NAME = 20;
+
+/** The room named by a join link's query, null if the query is no join link,
+ * or false if it is a malformed one. */
+export function joinQuery(query) {
+  const params = new URLSearchParams(query);
+  if (!params.has("join")) return null;
+  const room = params.get("join");
+  return [...params.keys()].length === 1 && ROOM_PATTERN.test(room) ? room : false;
+}
+
+function leave() {
+  if (S.source.local) {
+    S.source.close();
+    S.source = S.source.local;
+  }
+}
+
+function seatList(lobby, mine) {
+  return h("ol", { class: "room-seats", "data-ui": "room-seats" }, lobby.seats.map((s, i) => {
+    const who = i === mine ? t("seat.you")
+      : s.kind === "host" ? t("friends.host")
+        : s.kind === "guest" ? s.name
+          : s.kind === "bot" ? t("friends.bot") : t("friends.open");
+    const away = s.kind === "guest" && !s.here ? ` (${t("friends.away")})` : "";
+    return h("li", { "data-ui": `room-seat-${i}`, "data-kind": s.kind, text: who + away });
+  }));
+}
+
+// ------------------------------------------------------------------ the host
+
+/** "Play with friends" from the menu: choose the game, then open its room. */
+/** The host's first step: the game's players, bot level and rules (`python` answers about the rules). */
+export function showFriends(python) {
+  openDialog(t("friends.title"), h("p", { class: "hint", text: t("friends.intro") }),
+    h("div", { class: "fields" }, ...playerFields(python)),
+    h("button", { type: "button", class: "primary", "data-ui": "open-room", text: t("friends.open_room"), onclick: openRoom }));
+}
+
+async function openRoom() {
+  leave();
+  const host = new HostGame(S.source);
+  S.source = host;
+  openDialog(t("friends.title"), h("p", { class: "message", text: t("friends.opening") }));
+  let reply;
+  try {
+    reply = await host.open(settings.players, settings.level, settings.rules);
+  } catch (err) {
+    leave();
+    showMessage(t("friends.no_server", { detail: err.type || err.message }));
+    return;
+  }
+  if (!reply.ok) {
+    leave();
+    showMessage(errorText(reply.error));
+    return;
+  }
+  hostLobby(host, reply);
+}
+
+function hostLobby(host, reply) {
+  let shown = false;
+  const draw = (st) => {
+    if (S.source !== host) return;
+    if (st.view) {
+      if (!shown) {
+        shown = true;
+        closeDialog();
+        start(st, { clearQuery: true, isNew: true });
+      }
+      return;
+    }
+    const room = st.room;
+    const url = `${location.origin}${location.pathname}?join=${room.room}`;
+    const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "room-link", class: "share-link", "aria-label": t("friends.link") });
+    const copy = copier(input, url);
+    const waiting = room.phase !== "lobby";
+    openDialog(t("friends.room"),
+      h("p", { text: t("friends.send_link") }), input,
+      h("button", { type: "button", "data-ui": "copy-room", onclick: copy, text: t("share.copy") }),
+      seatList(room, 0),
+      h("p", { class: "hint", "data-ui": "room-bots", text: t("friends.bots_fill", { n: room.seats.filter((s) => s.kind === "open").length }) }),
+      waiting ? h("p", { class: "hint", "data-ui": "room-waiting", text: t("friends.revealing") })
+        : h("button", { type: "button", class: "primary", "data-ui": "room-start", text: t("friends.start"), onclick: () => host.start() }));
+    whenDismissed(() => {
+      if (!shown) leaveToNewGame();
+    });
+  };
+  host.onRoom = draw;
+  draw(reply);
+}
+
+function leaveToNewGame() {
+  leave();
+  newGame();
+}
+
+/** The page was the host of a game in progress: open its room again (guests reconnect). */
+export async function resumeHosting() {
+  const save = readRoomSave();
+  if (!save) return false;
+  const host = new HostGame(S.source);
+  S.source = host;
+  let reply;
+  try {
+    reply = await host.resume(save);
+  } catch {
+    reply = null;
+  }
+  if (!reply || !reply.ok) {
+    leave();
+    return false;
+  }
+  if (reply.view) {
+    host.onRoom = () => {};
+    await start(reply);
+  } else {
+    hostLobby(host, reply);
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ a guest
+
+/** Open a join link: reach the room, ask for a name (unless this device sat here before). */
+export async function joinRoom(room) {
+  performance.mark("thousand-join"); // bench/friends.py times the join from here
+  leave();
+  const guest = new RemoteGame(S.source, room);
+  S.source = guest;
+  openDialog(t("friends.title"), h("p", { class: "message", "data-ui": "joining", text: t("friends.joining") }));
+  guest.on = {
+    lobby: (lobby) => guestLobby(guest, lobby),
+    table: (state) => {
+      whenDismissed(null); // the lobby closes for the table: the room stays
+      closeDialog();
+      start(state);
+    },
+    proof: (problems) => {
+      if (!problems.length) toast(t("friends.proof_ok"));
+      else showMessage(t("friends.proof_bad", { detail: problems.join("; ") }));
+      document.body.dataset.proof = problems.length ? "bad" : "ok";
+    },
+    error: (error) => {
+      if (guest.started) toast(errorText(error));
+      else showMessage(errorText(error), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame });
+    },
+    gone: () => showMessage(t("friends.host_gone"), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame }),
+  };
+  try {
+    await guest.reach();
+  } catch (err) {
+    const key = err.type === "peer-unavailable" ? "friends.no_room" : "friends.no_server";
+    showMessage(t(key, { detail: err.type || err.message }), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame });
+    return;
+  }
+  if (guest.me.me.name) {
+    await guest.hello(guest.me.me.name); // this device sat here: take the seat back
+    return;
+  }
+  const name = h("input", { type: "text", maxlength: MAX_NAME, "data-ui": "friend-name", class: "share-link",
+    value: localStorage.getItem("thousand.name") || "", "aria-label": t("friends.name") });
+  const take = async () => {
+    const text = name.value.trim().slice(0, MAX_NAME);
+    if (!text) {
+      name.focus();
+      return;
+    }
+    localStorage.setItem("thousand.name", text);
+    guest.me.me.name = text;
+    guest.me.save();
+    await guest.hello(text);
+  };
+  openDialog(t("friends.title"), h("label", { class: "field" }, h("span", { text: t("friends.name") }), name),
+    h("button", { type: "button", class: "primary", "data-ui": "take-seat", text: t("friends.take_seat"), onclick: take }));
+  whenDismissed(leaveToNewGame);
+  name.focus();
+}
+
+function guestLobby(guest, lobby) {
+  if (guest.started || S.source !== guest) return;
+  openDialog(t("friends.room"), seatList(lobby, guest.seat),
+    h("p", { class: "hint", "data-ui": "room-waiting", text: t("friends.wait_host") }));
+  whenDismissed(leaveToNewGame);
+}
+
+/** A join link that is not one: say so and keep what the page had. */
+export function badJoinLink(then) {
+  showMessage(t("friends.bad_link"), { ui: "fresh", text: t("message.fresh"), run: then });
+}

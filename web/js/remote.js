@@ -1,0 +1,207 @@
+// A guest's side of a game with friends, as a source (see source.js): every
+// state comes from the host's page (only this seat's view), and the guest's move
+// goes there as notation, to be checked by the host's engine. When the game is
+// over the host sends the record with every secret of the seed, and this page's
+// own engine checks it against every table it showed (thousand.web_room.verify).
+//
+// The guest's token (which seat is ours) and its secret for the seed are kept
+// per room on this device, so a reload or a dropped network takes the seat back.
+
+import { connect, openPeer, randomHex, randomName, sha256Hex } from "./connection.js";
+
+const RETRY_MS = 2000;
+const GIVE_UP_MS = 60000; // the host's page may reload; after this long it is gone
+
+function identity(room) {
+  const key = `thousand.friend.${room}`;
+  let me = null;
+  try {
+    me = JSON.parse(localStorage.getItem(key));
+  } catch {
+    me = null;
+  }
+  if (!me || typeof me.token !== "string" || typeof me.reveal !== "string") {
+    me = { token: randomHex(), reveal: randomHex(), hostCommit: null };
+    localStorage.setItem(key, JSON.stringify(me));
+  }
+  let tab = sessionStorage.getItem("thousand.tab");
+  if (!tab) sessionStorage.setItem("thousand.tab", (tab = randomHex()));
+  return { ...me, tab, save: () => localStorage.setItem(key, JSON.stringify(me)), me };
+}
+
+export class RemoteGame {
+  constructor(local, room) {
+    this.local = local;
+    this.py = local.py;
+    this.room = room;
+    this.saves = false;
+    this.me = identity(room);
+    this.inbox = [];
+    this.waiter = null;
+    this.shown = []; // [n, view] of every table shown, for the proof
+    this.n = 0;
+    this.started = false;
+    this.closed = false;
+    // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone.
+    this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {} };
+    // Every message this page received and when, and when it sent its moves (the
+    // tests and bench/friends.py read them); `send` lets a test tamper: the host checks all.
+    window.thousandFriends = { received: [], times: [], moves: [], send: (text) => this.link?.send(text) };
+  }
+
+  /** Reach the host's room; rejects with "peer-unavailable" (no such room) and the like. */
+  async reach() {
+    this.peer ||= await openPeer(randomName(16));
+    this.link = await connect(this.peer, this.room);
+    this.link.onMessage = (text) => this.receive(text);
+    this.link.onClose = () => this.lost();
+  }
+
+  async hello(name) {
+    this.name = name;
+    const commit = await sha256Hex(this.me.reveal);
+    this.send({ t: "hello", v: 1, name, token: this.me.token, tab: this.me.tab, commit });
+  }
+
+  send(msg) {
+    this.link?.send(JSON.stringify(msg));
+  }
+
+  receive(text) {
+    window.thousandFriends.received.push(text);
+    window.thousandFriends.times.push(performance.now());
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== "object") return;
+    if (msg.t === "seat") this.seated(msg);
+    else if (msg.t === "lobby") this.on.lobby(msg.lobby);
+    else if (msg.t === "start") this.reveal(msg);
+    else if (msg.t === "view") this.view(msg);
+    else if (msg.t === "record") this.check(text);
+    else if (msg.t === "error") this.failed(msg);
+    else if (msg.t === "bye") this.gone();
+  }
+
+  seated(msg) {
+    this.seat = msg.seat;
+    this.rejoined = this.started;
+    // The host's commitment is fixed the first time: a changed one is shown in the proof.
+    if (!this.me.me.hostCommit) {
+      this.me.me.hostCommit = msg.commit;
+      this.me.save();
+    }
+    this.on.lobby(msg.lobby);
+  }
+
+  async reveal(msg) {
+    const mine = await sha256Hex(this.me.reveal);
+    const fair = Array.isArray(msg.commits) && msg.commits[this.seat] === mine && msg.commits[0] === this.me.me.hostCommit;
+    if (!fair) {
+      this.on.error({ key: "room.unfair", args: {}, text: "the host changed the commitments" });
+      return;
+    }
+    this.send({ t: "reveal", value: this.me.reveal });
+  }
+
+  view(msg) {
+    const state = msg.state;
+    this.n = msg.n;
+    this.shown.push([msg.n, state.view]);
+    if (!this.started || this.rejoined) {
+      this.started = true;
+      this.rejoined = false;
+      this.inbox = [];
+      this.on.table(state);
+      this.deliver(state);
+      return;
+    }
+    this.inbox.push(state);
+    this.deliver(null);
+  }
+
+  failed(msg) {
+    const reply = { ok: false, error: { key: msg.key, args: msg.args || {}, text: msg.text } };
+    if (this.playing) this.inbox.push(reply); // the answer to this page's move
+    else this.on.error(reply.error); // e.g. to a message a curious person sent by hand
+    this.deliver(null);
+  }
+
+  deliver(state) {
+    const waiter = this.waiter;
+    if (!waiter) return;
+    if (state) {
+      this.waiter = null;
+      waiter(state);
+    } else if (this.inbox.length) {
+      this.waiter = null;
+      waiter(this.inbox.shift());
+    }
+  }
+
+  take() {
+    if (this.inbox.length) return Promise.resolve(this.inbox.shift());
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+
+  async check(text) {
+    const host = this.me.me.hostCommit || "";
+    const reply = await this.py.call("guest_verify", this.seat, this.me.reveal, host, text, JSON.stringify(this.shown));
+    this.on.proof(reply.ok ? reply.problems : [reply.error.text]);
+  }
+
+  /** The link to the host is gone: try again for a while (the host may be reloading). */
+  async lost() {
+    if (this.closed) return;
+    const until = performance.now() + GIVE_UP_MS;
+    while (!this.closed && performance.now() < until) {
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+      try {
+        await this.reach();
+        if (this.name) await this.hello(this.name);
+        return;
+      } catch {
+        // not back yet
+      }
+    }
+    this.gone();
+  }
+
+  gone() {
+    if (this.closed) return;
+    this.closed = true;
+    this.link?.close();
+    this.on.gone();
+  }
+
+  async play(id) {
+    window.thousandFriends.moves.push(performance.now());
+    this.playing = true;
+    this.send({ t: "move", move: id, n: this.n });
+    try {
+      return await this.take();
+    } finally {
+      this.playing = false;
+    }
+  }
+
+  othersToMove(st) {
+    const v = st && st.view;
+    return Boolean(v && v.phase !== "over" && v.to_move !== null && v.to_move !== st.human);
+  }
+
+  next() {
+    return this.take();
+  }
+
+  keep() {}
+
+  close() {
+    this.closed = true;
+    this.link?.close();
+    this.peer?.destroy();
+  }
+}
