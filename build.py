@@ -32,24 +32,23 @@ built by the project's PEP 517 backend (flit_core, pinned in pyproject.toml).
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import hashlib
-import http.server
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 import tomllib
 import urllib.parse
 from pathlib import Path
 
 import build_site
+# Serving dist/ as Netlify would (and the PeerServer of the tests) lives in
+# site_server.py; these names are used here and reached through this module.
+from site_server import (CONTENT_TYPES, header_rules, make_server, read_build_info, serve_in_thread,  # noqa: F401
+                         site_csp, start_peer_server)
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -61,7 +60,6 @@ PEERJS_FILE = "dist/peerjs.min.js"
 # The PeerJS public cloud server: games with friends are signalled there unless
 # the build names another PeerServer (--peer-server).
 DEFAULT_PEER_SERVER = "wss://0.peerjs.com/"
-NETLIFY_TOML = ROOT / "netlify.toml"
 SW_TEMPLATE = WEB / "sw.js"
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -78,24 +76,6 @@ RUNTIME_FILES = (
 WEB_EXCLUDE = {"node_modules", "package.json", "package-lock.json", "sw.js"}
 # Fixed timestamp for reproducible wheels (flit_core honours SOURCE_DATE_EPOCH).
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest zip date
-
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".webmanifest": "application/manifest+json",
-    ".wasm": "application/wasm",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".txt": "text/plain; charset=utf-8",
-    ".map": "application/json",
-}
-
 
 def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
@@ -232,7 +212,6 @@ def site_files(dist: Path) -> list[str]:
 # Files that name the build: they are made from all the others, so the build id
 # (a hash of the site) leaves them out.
 NAMING_FILES = ("build-info.js", "sw.js")
-BUILD_INFO = re.compile(r"(?s)(//[^\n]*\nexport const BUILD = )(\{.*\});\n")
 
 
 def build_id(dist: Path) -> str:
@@ -254,13 +233,6 @@ def write_build_info(dist: Path, info: dict) -> None:
         f"export const BUILD = {json.dumps(info, indent=2)};\n",
         encoding="utf-8",
     )
-
-
-def read_build_info(dist: Path) -> dict:
-    m = BUILD_INFO.fullmatch((dist / "build-info.js").read_text(encoding="utf-8"))
-    if not m:
-        raise SystemExit(f"{dist / 'build-info.js'} is not a file build.py wrote")
-    return json.loads(m.group(2))
 
 
 def write_service_worker(dist: Path, version: str) -> str:
@@ -306,16 +278,6 @@ def peer_config(url: str) -> dict:
     default = port == (443 if secure else 80)
     origin = f"{parts.scheme}://{parts.hostname}" + ("" if default else f":{port}")
     return {"host": parts.hostname, "port": port, "path": parts.path or "/", "secure": secure, "origin": origin}
-
-
-def site_csp(peer_origin: str) -> str:
-    """netlify.toml's Content-Security-Policy with ``connect-src`` allowing the
-    site itself and the build's PeerServer, nothing else."""
-    for pattern, values in header_rules():
-        if pattern == "/*" and "Content-Security-Policy" in values:
-            policy = values["Content-Security-Policy"]
-            return re.sub(r"connect-src [^;]*", f"connect-src 'self' {peer_origin}", policy)
-    raise SystemExit("netlify.toml has no Content-Security-Policy for /*")
 
 
 def build(dist: Path = DIST, quiet: bool = False, peer_server: str = DEFAULT_PEER_SERVER) -> dict:
@@ -390,140 +352,6 @@ def _assemble(dist: Path, peer: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- serve
-
-
-def header_rules() -> list[tuple[str, dict[str, str]]]:
-    """The [[headers]] rules of netlify.toml, so the local server sends the same."""
-    if not NETLIFY_TOML.exists():
-        return []
-    conf = tomllib.loads(NETLIFY_TOML.read_text(encoding="utf-8"))
-    return [(rule["for"], dict(rule.get("values", {}))) for rule in conf.get("headers", [])]
-
-
-def site_header_rules(directory: Path) -> list[tuple[str, dict[str, str]]]:
-    """netlify.toml's rules, with the CSP of the build in ``directory`` (its PeerServer)."""
-    rules = header_rules()
-    info = directory / "build-info.js"
-    peer = read_build_info(directory).get("peer") if info.exists() else None
-    if not peer:
-        return rules
-    csp = site_csp(peer["origin"])
-    return [(pattern, {k: csp if k == "Content-Security-Policy" else v for k, v in values.items()})
-            for pattern, values in rules]
-
-
-def _matches(pattern: str, path: str) -> bool:
-    # Netlify patterns: exact paths, or a trailing /* meaning "anything below".
-    return fnmatch.fnmatchcase(path, pattern)
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right content types and netlify.toml's headers.
-
-    `overlay` maps URL paths to (bytes, content type) served in addition to the
-    directory (used by tests and benchmarks for pages that are not shipped).
-    """
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
-    rules: list[tuple[str, dict[str, str]]] = []
-    overlay: dict[str, tuple[bytes, str]] = {}
-    quiet = False
-
-    def send_header(self, keyword: str, value: str) -> None:
-        self.__dict__.setdefault("_sent", set()).add(keyword.lower())
-        super().send_header(keyword, value)
-
-    def end_headers(self) -> None:
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        extra: dict[str, str] = {}
-        for pattern, values in self.rules:  # later rules override earlier ones
-            if _matches(pattern, path):
-                extra.update(values)
-        sent = self.__dict__.pop("_sent", set())
-        for name, value in extra.items():
-            if name.lower() not in sent:
-                super().send_header(name, value)
-        super().end_headers()
-
-    def do_GET(self) -> None:  # noqa: N802
-        path = self.path.split("?", 1)[0]
-        if path in self.overlay:
-            body, ctype = self.overlay[path]
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-cache")
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
-
-    def list_directory(self, path):
-        # Like Netlify: a folder without index.html is not found (no listings).
-        self.send_error(404, "File not found")
-        return None
-
-    def log_message(self, format: str, *args) -> None:  # noqa: A002
-        if not self.quiet:
-            super().log_message(format, *args)
-
-    def handle(self) -> None:
-        try:
-            super().handle()
-        except (ConnectionResetError, BrokenPipeError):
-            pass  # browsers drop connections (e.g. when a test closes a page)
-
-
-def make_server(directory: Path = DIST, port: int = 8000, host: str = "localhost",
-                quiet: bool = False, overlay: dict[str, tuple[bytes, str]] | None = None,
-                netlify_headers: bool = True) -> http.server.ThreadingHTTPServer:
-    """A threaded HTTP server for `directory`; port 0 picks a free port.
-
-    It sends netlify.toml's headers unless `netlify_headers` is false (tests use
-    that to play another site, e.g. one that embeds ours).
-    """
-    handler = type("Handler", (SiteHandler,), {
-        "rules": site_header_rules(Path(directory)) if netlify_headers else [],
-        "overlay": dict(overlay or {}),
-        "quiet": quiet,
-        "__init__": lambda self, *a, **kw: SiteHandler.__init__(self, *a, directory=str(directory), **kw),
-    })
-    http.server.ThreadingHTTPServer.allow_reuse_address = True
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
-
-
-def serve_in_thread(directory: Path = DIST, **kw) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Start a quiet server on a free port in a daemon thread; return it and its base URL."""
-    kw.setdefault("port", 0)
-    kw.setdefault("host", "127.0.0.1")
-    kw.setdefault("quiet", True)
-    server = make_server(directory, **kw)
-    threading.Thread(target=server.serve_forever, name="dist-server", daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
-
-
-def start_peer_server(timeout: float = 20) -> tuple[subprocess.Popen, str]:
-    """A PeerServer (npm ``peer``, from web/node_modules) on a free localhost port,
-    for the friends' tests and benchmark; return the process and its ws:// URL."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    script = NODE_MODULES / "peer" / "dist" / "bin" / "peerjs.js"
-    proc = subprocess.Popen([shutil.which("node") or "node", str(script), "--port", str(port), "--path", "/"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return proc, f"ws://127.0.0.1:{port}/"
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise SystemExit("the PeerServer did not start") from None
-            time.sleep(0.1)
 
 
 def serve(port: int, host: str, peer_server: str = DEFAULT_PEER_SERVER) -> None:
