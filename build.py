@@ -387,7 +387,18 @@ def test(pytest_args: list[str]) -> int:
     ensure_node_modules()  # npm ci from the lockfile when the runtime is missing or not the pinned one
     build()
     env = dict(os.environ, THOUSAND_DIST_BUILT="1")
-    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    if pytest_args:
+        return _pytest(pytest_args, env)
+    # Everything: the engine's tests and doctests on every core (they are plain
+    # CPU work, and the property tests are the longest), then the browser tests
+    # one at a time (each drives a Chromium that wants the cores itself).
+    unit = _pytest(["-n", str(min(4, os.cpu_count() or 1)), "--dist", "load", "tests", "thousand"], env)
+    browser = _pytest(["e2e"], env)
+    return unit or browser
+
+
+def _pytest(args: list[str], env: dict) -> int:
+    cmd = [sys.executable, "-m", "pytest", *args]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 
