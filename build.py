@@ -389,11 +389,13 @@ def test(pytest_args: list[str]) -> int:
     env = dict(os.environ, THOUSAND_DIST_BUILT="1")
     if pytest_args:
         return _pytest(pytest_args, env)
-    # Everything: the engine's tests and doctests on every core (they are plain
-    # CPU work, and the property tests are the longest), then the browser tests
-    # one at a time (each drives a Chromium that wants the cores itself).
-    unit = _pytest(["-n", str(min(4, os.cpu_count() or 1)), "--dist", "load", "tests", "thousand"], env)
-    browser = _pytest(["e2e"], env)
+    # Everything: the engine's tests and doctests on every core (plain CPU work,
+    # the property tests the longest), then the browser tests, a file per worker
+    # (they spend much of their time waiting on a page; the friends' file alone
+    # plays a whole game between three browsers).
+    workers = str(min(4, os.cpu_count() or 1))
+    unit = _pytest(["-n", workers, "--dist", "load", "tests", "thousand"], env)
+    browser = _pytest(["-n", workers, "--dist", "loadfile", "e2e"], env)
     return unit or browser
 
 
