@@ -2,7 +2,7 @@
 
 Deals are the first deals of ``Game(3, seed)`` for seeds 0..N-1, bid and played
 by medium bots; each is reviewed for seat 0 as the page does after a deal
-(the par, the gifts, the contract and every card play of that seat). The last line is
+(the par, its bids, the gifts, the contract and every card play of that seat). The last line is
 ``review: deal p50 X s p95 Y s`` with the share of decisions left unvalued
 because a solve ran past the node budget.
 """
@@ -49,7 +49,8 @@ def main() -> None:
         out = review_deal(start, moves, seat=0, budget=args.budget)
         times.append(clock() - began)
         mine = [s for s in out["steps"] if s["seat"] == 0 and
-                (s["kind"] in ("play", "meld", "contract") or "gifts" in s)]
+                (s["kind"] in ("play", "meld", "contract") or "gifts" in s or
+                 s["kind"] in ("bid", "pass") and "value" in s)]
         decisions += len(mine)
         unvalued += sum("loss" not in s for s in mine)
         no_par += out["kind"] == "played" and out["par"] is None

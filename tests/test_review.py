@@ -9,8 +9,10 @@ import pytest
 from thousand import Game
 from thousand.bots import decide, make_bot
 from thousand.cards import count
-from thousand.review import _contract_score, last_deal, par, review_deal
+from thousand.review import _contract_score, _Position, _solver, last_deal, par, review_deal
 from thousand.rng import SplitMix64
+
+from deals import D_BIDDING, deal_d
 
 
 def endgame(seed: int, cards_left: int) -> tuple[Game, list]:
@@ -149,6 +151,32 @@ def declared_deal(seed_from: int) -> tuple[Game, list, int]:
     pytest.fail("no played deal among the seeds")
 
 
+def every_way_scores(state: Game) -> dict[str, int]:
+    """Every way the declarer to choose in ``state`` may take a talon and give,
+    each solved on its own (a fresh solver, no shared table, no order): its best
+    contract score, by the choices' notation (sorted, joined by ".")."""
+    if state.phase not in ("talon", "giving"):
+        lead = _first_lead(state)
+        pos = _Position(lead, _solver(lead, 10**9))
+        values = sorted((a.value for a in state.legal_actions() if a.kind == "contract"), reverse=True)
+        made = next((v for v in values if pos.solver.made(list(pos.hands), pos.leader, pos.trump, pos.trick, v)),
+                    -1)  # the highest contract made, as par; -1: none
+        return {"": max(_contract_score(a, made, state.bid) for a in state.legal_actions())}
+    scores = {}
+    for action in state.legal_actions():
+        after = state.copy()
+        after.apply(action)
+        for key, score in every_way_scores(after).items():
+            scores[".".join(sorted(filter(None, (str(action), *key.split(".")))))] = score
+    return scores
+
+
+def _first_lead(game: Game) -> Game:
+    lead = game.copy()
+    lead.apply(next(a for a in game.legal_actions() if a.kind == "contract"))
+    return lead
+
+
 def test_gifts_are_valued_against_every_other_way_of_giving():
     start, moves, decl = declared_deal(0)
     out = review_deal(start, moves, decl)
@@ -159,22 +187,10 @@ def test_gifts_are_valued_against_every_other_way_of_giving():
     assert step["gifts"] == [str(moves[i]) for i in gives]
     assert step["unsolved"] == 0
 
-    # Every way of giving, solved on its own with no shared table: its best contract score.
     state = start.copy()
     for action in moves[:gives[0]]:
         state.apply(action)
-    scores = {}
-    for first in state.legal_actions():
-        after_first = state.copy()
-        after_first.apply(first)
-        for second in after_first.legal_actions():
-            game = after_first.copy()
-            game.apply(second)
-            lead = game.copy()
-            lead.apply(next(a for a in game.legal_actions() if a.kind == "contract"))
-            value = par(lead, budget=10**9)
-            key = ".".join(sorted((str(first), str(second))))
-            scores[key] = max(_contract_score(a, value, game.bid) for a in game.legal_actions())
+    scores = every_way_scores(state)
     assert len(scores) == 90
     chosen = ".".join(sorted(step["gifts"]))
     assert step["value"] == scores[chosen]
@@ -187,3 +203,82 @@ def test_a_defender_has_no_gifts_to_value():
     start, moves, decl = declared_deal(0)
     out = review_deal(start, moves, (decl + 1) % 3)
     assert not any("gifts" in s or "loss" in s for s in out["steps"] if s["kind"] == "give")
+
+
+# A hand-made deal: seat 1 holds the aces and tens, the talon the ♠ marriage for it.
+BID_HANDS = ["Jh 9h Qd Jd 9d Jc 9c", "Ah Th Ad Td Ac Tc As", "Kh Qh Kd Qc Kc Ts Js"]
+BID_TALON = "Qs Ks 9s"
+
+
+def reviewed(game: Game, script: str, seat: int) -> dict:
+    """Review for ``seat`` the deal of ``game`` bid as ``script``, then played out by medium bots."""
+    start, medium = game.copy(), make_bot("medium")
+    for move in script.split():
+        game.apply(move)
+    while not game.sheet.rows:
+        game.apply(decide(medium, game))
+    return review_deal(start, game.history, seat)
+
+
+def won_at(game: Game, script: str) -> Game:
+    for move in script.split():
+        game.apply(move)
+    assert game.phase in ("talon", "giving")
+    return game
+
+
+def test_a_pass_with_a_winning_hand_is_priced():
+    """A bid is worth what the deal scores had it won the auction: the talon and
+    the best gifts with every card open; a pass 0."""
+    deal = lambda: Game.from_deal(3, dealer=2, hands=BID_HANDS, talon=BID_TALON)  # noqa: E731
+    out = reviewed(deal(), "p p", seat=1)  # seat 1 passes; seat 0's forced 100 stands
+    step = next(s for s in out["steps"] if s["seat"] == 1 and s["kind"] == "pass")
+    best = max(every_way_scores(won_at(deal(), "b110 p p")).values())
+    assert best == 140  # 4 aces, 3 tens and the ♠ marriage: 140 made (the limit without more marriages)
+    assert (step["value"], step["best"], step["best_action"], step["loss"]) == (0, best, "b110", best)
+
+
+def test_an_overbid_is_priced_and_a_pass_is_best():
+    """Seat 0, with no write-off left, bids 110 on nothing: no contract is made
+    with any gifts, so the bid scores -110 and passing was best."""
+    deal = lambda: Game.from_deal(3, dealer=0, hands=BID_HANDS, talon=BID_TALON,  # noqa: E731
+                                  used_write_off=[1, 0, 0])
+    out = reviewed(deal(), "p b110 p", seat=0)
+    step = next(s for s in out["steps"] if s["seat"] == 0 and s["kind"] == "bid")
+    assert max(every_way_scores(won_at(deal(), "p b110 p")).values()) == -110
+    assert (step["value"], step["best"], step["best_action"], step["loss"]) == (-110, 0, "p", 110)
+    # with its write-off still in hand, the same bid costs nothing on its own sheet
+    free = reviewed(Game.from_deal(3, dealer=0, hands=BID_HANDS, talon=BID_TALON), "p b110 p", seat=0)
+    step = next(s for s in free["steps"] if s["seat"] == 0 and s["kind"] == "bid")
+    assert (step["value"], step["loss"]) == (0, 0)
+
+
+def test_two_players_talon_and_bid_are_valued_against_every_way():
+    game = won_at(deal_d(), D_BIDDING)  # seat 0 won at 120 and chooses a talon
+    scores = every_way_scores(game)
+    out = reviewed(deal_d(), D_BIDDING, seat=0)
+    steps = [s for s in out["steps"] if s["seat"] == 0]
+    talon = next(s for s in steps if s["kind"] == "talon")
+    mine = [v for k, v in scores.items() if talon["action"] in k.split(".")]
+    assert (talon["value"], talon["best"]) == (max(mine), max(scores.values()))
+    assert talon["loss"] == talon["best"] - talon["value"] >= 0
+    bid = next(s for s in steps if s["kind"] == "bid")  # b120 over seat 1's 110: the lowest bid it could win at
+    assert bid["value"] == max(scores.values())
+    gift = next(s for s in steps if "gifts" in s)
+    chosen = ".".join(sorted([talon["action"], *gift["gifts"]]))
+    assert gift["value"] == scores[chosen] and gift["best"] == max(mine)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_bid_decision_of_a_seat_is_valued_consistently(seed):
+    game = first_deal(seed)
+    start, moves = last_deal(game)
+    for seat in range(3):
+        out = review_deal(start, moves, seat)
+        for step in out["steps"]:
+            if step["seat"] != seat or step["kind"] not in ("bid", "pass") or "loss" not in step:
+                continue
+            assert step["loss"] == step["best"] - step["value"] >= 0
+            assert step["best"] >= 0  # passing, worth 0, is always there
+            if step["kind"] == "pass":
+                assert step["value"] == 0

@@ -12,17 +12,27 @@ open; nothing here repeats a rule. What is valued how:
   points from the first lead with the cards as given: naming ``c`` scores
   ``+c`` if the par reaches it and ``-c`` if not, a fall ``-bid``, a write-off
   0; ``loss`` is the best of these minus the one chosen.
-- **gifts** (the declarer's cards to the others), exactly, as one decision:
-  every way of giving (90 with 3 players) is worth the best contract score its
-  par allows, as for the contract above; the chosen gifts against the best ones.
-  One solver serves them all (positions met again after the gifts are played
-  are found in its table), and each alternative is first asked only whether it
-  beats the best so far (one zero-window search).
-- **bids** are shown but not valued: a different bid changes what the bots bid
-  after it, so no open-card solve says what it was worth.
+- **talon and gifts** (the declarer's choices), exactly: every way of taking
+  a talon (two players) and giving (90 with 3 players) is worth the best
+  contract score its par allows, as for the contract above; the talon taken
+  against the best talon, and the gifts (one decision) against the best gifts
+  with that talon. One solver serves them all (positions met again after the
+  gifts are played are found in its table), and each way after the first is
+  asked only whether it makes a contract above the best so far (one
+  zero-window search), likely strong ways first.
+- **bids**: a bid (or a pass, when a bid was legal) is valued as if the auction
+  had ended there: a bid is worth the best contract score the bidder's cards
+  make at it with the talon and the best gifts, all cards open (the same sweep
+  over every way, from the lowest bid the seat could have won at); a pass is
+  worth 0, since the seat then declares nothing. What the others would have
+  bid instead, and a defender's own points, are not valued: they depend on the
+  others' choices, which no open-card solve settles. Write-offs score 0, as
+  on the declarer's sheet.
 
 Every solve has a node budget; a decision whose solve runs out (deep in the
-first tricks of a hard deal) is shown without a value rather than late.
+first tricks of a hard deal) is shown without a value rather than late; ways
+of taking the talon and giving left unsolved are counted in ``unsolved``, and
+the values are then the best among the ways solved.
 
 >>> from thousand import Game
 >>> game = Game(3, seed=3)
@@ -165,21 +175,22 @@ def _contract_score(action: Action, par: int, bid: int) -> int:
 
 
 def _gift_options(state: Game) -> list[tuple[list[Action], Game]]:
-    """Every way the declarer to give in ``state`` can give its cards, each once
-    (to the seats in order): the gifts and the state after them (the contract)."""
+    """Every way the declarer to choose in ``state`` can take a talon (two
+    players) and give its cards, each once (to the seats in order): the choices
+    and the state after them (the contract)."""
     out: list[tuple[list[Action], Game]] = []
 
-    def walk(game: Game, gifts: list[Action]) -> None:
-        if game.phase != "giving":
-            out.append((gifts, game))
+    def walk(game: Game, choices: list[Action]) -> None:
+        if game.phase not in ("talon", "giving"):
+            out.append((choices, game))
             return
         legal = game.legal_actions()
-        first = min(a.target for a in legal)
+        first = min((a.target for a in legal if a.kind == "give"), default=None)
         for action in legal:
             if action.target == first:
                 after = game.copy()
                 after.apply(action)
-                walk(after, [*gifts, action])
+                walk(after, [*choices, action])
 
     walk(state.copy(), [])
     return out
@@ -197,38 +208,141 @@ def _first_lead(game: Game) -> Game:
     return lead
 
 
-def _value_gifts(state: Game, chosen: list[Action], budget: int) -> Iterator[dict | None]:
-    """Value the declarer's gifts from ``state`` (the first give): yields None
-    after each way of giving, and last the values for the step (empty if the
-    chosen gifts' own solve runs out of budget)."""
-    options = _gift_options(state)
-    key = sorted(chosen)
-    options.sort(key=lambda o: sorted(o[0]) != key)  # the chosen gifts first
-    solver = _solver(_first_lead(options[0][1]), budget)
-    best = best_gifts = value = None
-    unsolved = 0
-    for gifts, game in options:
-        if len(solver.table) > TABLE_LIMIT:
-            solver.table.clear()
-        solver.nodes = 0
-        pos = _Position(_first_lead(game), solver)
-        try:
-            if best is None:  # the chosen gifts
-                value = best = _best_contract(game, pos.value(game.bid))
-                best_gifts = gifts
-            else:
-                higher = [a.value for a in game.legal_actions() if a.kind == "contract" and a.value > best]
-                if higher and solver.made(list(pos.hands), pos.leader, pos.trump, pos.trick, min(higher)):
-                    best = _best_contract(game, pos.value(min(higher)))
-                    best_gifts = gifts
-        except OutOfBudget:
-            if best is None:
-                yield {}
-                return
-            unsolved += 1
-        yield None
-    yield {"value": value, "best": best, "best_action": ".".join(str(a) for a in best_gifts),
-           "loss": best - value, "unsolved": unsolved}
+def _won_at(state: Game, bid: Action) -> Game | None:
+    """``state`` (a bid decision) after ``bid`` and a pass from everyone else:
+    the declarer's first choice (talon or gifts), or None if the others may not
+    all pass there."""
+    seat = state.to_move
+    game = state.copy()
+    game.apply(bid)
+    while game.phase == "bidding":
+        legal = game.legal_actions()
+        passing = next((a for a in legal if a.kind == "pass"), None)
+        if game.to_move == seat or passing is None:
+            return None
+        game.apply(passing)
+    return game if game.declarer == seat else None
+
+
+class _Sweep:
+    """What each way of taking the talon and giving (from ``floor``, a state
+    where the declarer is about to choose, with the lowest bid to value) lets
+    the declarer make with every card open: ``top`` is the highest contract
+    some way makes (None: none), ``chosen`` the score of ``chosen_choices`` if
+    given, and :meth:`best_with` the highest having taken a given talon.
+
+    Ways are searched chosen first, then those with the chosen talon, and each
+    after the first is asked only whether it makes a contract above the best
+    so far (one zero-window search)."""
+
+    def __init__(self, floor: Game, chosen: list[Action] | None, budget: int) -> None:
+        self.floor = floor
+        self.options = _gift_options(floor)
+        seat = floor.declarer
+
+        def strength(game: Game) -> int:  # likely stronger ways first: later ones then fail their one search fast
+            return -(fast_points(game.hands[seat]) + marriage_points(game.hands[seat]))
+
+        if chosen:
+            key = sorted(chosen)
+            self.options.sort(key=lambda o: (sorted(o[0]) != key, o[0][0] != chosen[0], strength(o[1])))
+        else:
+            self.options.sort(key=lambda o: strength(o[1]))
+        self.chosen_choices = chosen
+        self.budget = budget
+        self.top: int | None = None
+        self.top_choices: list[Action] | None = None
+        self.best_of: dict[Action | None, tuple[int, list[Action]]] = {}
+        self.chosen_top: int | None = None
+        self.chosen_solved = False
+        self.unsolved = 0
+
+    def run(self) -> Iterator[None]:
+        """Search every way, yielding after each."""
+        solvers: dict[int, Solver] = {}
+        for n, (choices, game) in enumerate(self.options):
+            lead = _first_lead(game)
+            solver = solvers.get(lead.taken_talon)
+            if solver is None:
+                solver = solvers[lead.taken_talon] = _solver(lead, self.budget)
+            if len(solver.table) > TABLE_LIMIT:
+                solver.table.clear()
+            solver.nodes = 0
+            pos = _Position(lead, solver)
+            values = sorted(a.value for a in game.legal_actions() if a.kind == "contract")
+            higher = [v for v in values if self.top is None or v > self.top]
+            first = choices[0] if choices[0].kind == "talon" else None
+            try:
+                top = None
+                if n == 0 and self.chosen_choices:
+                    par = pos.value(values[0])
+                    top = max((v for v in values if v <= par), default=None)
+                    self.chosen_top, self.chosen_solved = top, True
+                elif higher and solver.made(list(pos.hands), pos.leader, pos.trump, pos.trick, higher[0]):
+                    par = pos.value(higher[0])
+                    top = max(v for v in values if v <= par)
+                if top is not None and (self.top is None or top > self.top):
+                    self.top, self.top_choices = top, choices
+                if top is not None and (first not in self.best_of or top > self.best_of[first][0]):
+                    self.best_of[first] = (top, choices)
+            except OutOfBudget:
+                self.unsolved += 1
+            yield None
+
+    def best_with(self, talon: Action | None) -> tuple[int | None, list[Action] | None]:
+        """The highest contract made having taken ``talon`` (None: the only talon), and how."""
+        return self.best_of.get(talon, (None, None))
+
+    def score(self, top: int | None, bid: int) -> int:
+        """The declarer's best sheet score at ``bid`` when ``top`` is the highest contract made."""
+        if top is not None and top >= bid:
+            return top
+        return 0 if self.floor.sheet.may_write_off(self.floor.declarer) else -bid
+
+
+def _bid_decision(state: Game) -> bool:
+    """Is ``state`` a choice between passing and bidding (what the review values)?"""
+    return state.phase == "bidding" and {a.kind for a in state.legal_actions()} == {"pass", "bid"}
+
+
+def _value_bid(step: dict, state: Game, action: Action, sweep: _Sweep) -> None:
+    """A bid is worth what the deal scores had it won the auction there (the
+    best contract its cards make with the talon and the best gifts, all open);
+    a pass is worth 0, as this seat then declares nothing."""
+    bid = next(a for a in state.legal_actions() if a.kind == "bid")
+    scores = {"p": 0, str(bid): sweep.score(sweep.top, bid.value)}
+    best = max(scores, key=lambda k: (scores[k], k == str(action)))
+    step.update(value=scores[str(action)], best=scores[best], best_action=best,
+                loss=scores[best] - scores[str(action)], unsolved=sweep.unsolved)
+
+
+def _value_choices(steps: list[dict], states: list[Game], at: list[int], sweep: _Sweep) -> None:
+    """Value the declarer's talon (two players) and gifts, each as one decision
+    (the gifts on the last of them), from the sweep: the score the chosen ones
+    allow at the deal's bid against the best ones'."""
+    if not at:
+        return
+    choices = [Action.parse(steps[i]["action"]) for i in at]
+    talon = choices[0] if choices[0].kind == "talon" else None
+    bid = states[0].bid
+    gifts_at = [i for i, c in zip(at, choices) if c.kind == "give"]
+    if talon is not None:
+        top, best_choices = sweep.top, sweep.top_choices
+        steps[at[0]].update(value=sweep.score(sweep.best_with(talon)[0], bid), best=sweep.score(top, bid),
+                            best_action=str(best_choices[0]) if best_choices else str(talon))
+        steps[at[0]].update(loss=steps[at[0]]["best"] - steps[at[0]]["value"], unsolved=sweep.unsolved)
+    if not gifts_at:
+        return
+    last = steps[gifts_at[-1]]
+    last["gifts"] = [steps[i]["action"] for i in gifts_at]
+    if not sweep.chosen_solved:
+        return
+    top, best_choices = sweep.best_with(talon)
+    value, best = sweep.score(sweep.chosen_top, bid), sweep.score(top, bid)
+    if best_choices is None or best <= value:
+        best, best_choices = value, choices
+    last.update(value=value, best=best, loss=best - value, unsolved=sweep.unsolved,
+                best_action=".".join(str(a) for a in best_choices if a.kind == "give"))
 
 
 def review_steps(start: Game, moves: list[Action], seat: int,
@@ -246,21 +360,26 @@ def review_steps(start: Game, moves: list[Action], seat: int,
     last = game.last_deal
     decisions = ("play", "meld", "contract", "fall", "write_off")
     mine = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in decisions]
-    gives = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] == "give"]
-    gift_ways = len(_gift_options(states[gives[0]])) if gives else 0
-    total = len(mine) + 1 + gift_ways
+    chosen_at = [i for i, st in enumerate(steps) if st["seat"] == seat and st["kind"] in ("talon", "give")]
+    bids = [i for i, st in enumerate(steps) if st["seat"] == seat and _bid_decision(states[i])]
+    floor = None
+    if bids:  # the lowest bid this seat could have won the deal at
+        first = states[bids[0]]
+        floor = _won_at(first, next(a for a in first.legal_actions() if a.kind == "bid"))
+    if floor is None and chosen_at:
+        floor = states[chosen_at[0]]
+    sweep = _Sweep(floor, [moves[i] for i in chosen_at] or None, budget) if floor is not None else None
+    total = len(mine) + 1 + (len(sweep.options) if sweep else 0)
     yield 0, total, None
     done = 0
-    if gives:
-        # The gifts are one decision, shown on the last of them.
-        steps[gives[-1]]["gifts"] = [str(moves[i]) for i in gives]
-        for out in _value_gifts(states[gives[0]], [moves[i] for i in gives], budget):
-            if out is None:
-                done += 1
-                yield done, total, None
-            else:
-                steps[gives[-1]].update(out)
-        done = gift_ways
+    if sweep is not None:
+        for _ in sweep.run():
+            done += 1
+            yield done, total, None
+        _value_choices(steps, [states[i] for i in chosen_at], chosen_at, sweep)
+        if sweep.unsolved < len(sweep.options):
+            for i in bids:
+                _value_bid(steps[i], states[i], moves[i], sweep)
     play_at = next((i for i, st in enumerate(steps) if st["kind"] in ("play", "meld")), None)
     cards = [i for i in mine if steps[i]["kind"] in ("play", "meld")]
     par = solver = None
@@ -332,8 +451,9 @@ def review_deal(start: Game, moves: list[Action], seat: int, budget: int = DEFAU
     decision of ``seat`` adds ``value``, ``best``, ``best_action`` and ``loss``.
     The last gift of a declaring ``seat`` stands for all its gifts: it carries
     ``gifts`` (their notation), and when valued ``best_action`` is the best
-    gifts joined by ``.`` and ``unsolved`` the ways of giving left out because
-    their solve ran past the budget."""
+    gifts joined by ``.``. Valued gifts, talons and bids carry ``unsolved``,
+    the ways of taking the talon and giving left out because their solve ran
+    past the budget."""
     out = None
     for _, _, out in review_steps(start, moves, seat, budget):
         pass

@@ -34,6 +34,8 @@ export async function showReview(py, which) {
 const giftText = (action) => t("review.gift", { card: cardText(action.slice(1, 3)), to: seatName(Number(action[3])) });
 
 function moveText(step) {
+  if (step.kind === "bid") return t("review.bid", { name: seatName(step.seat), value: step.action.slice(1) });
+  if (step.kind === "pass") return t("review.pass", { name: seatName(step.seat) });
   if (step.kind === "give") {
     return t("review.give", { name: seatName(step.seat), card: cardText(step.action.slice(1, 3)), to: seatName(Number(step.action[3])) });
   }
@@ -45,17 +47,20 @@ function giftsText(seat, gifts) {
   return t("review.gifts", { name: seatName(seat), gifts: gifts.map(giftText).join(", ") });
 }
 
-/** A decision the review valued (or could not): a card, the contract, or the gifts. */
+/** A bid the review valued (a pass or bid where both were open), or a talon taken. */
+const isChoice = (s) => ["bid", "pass", "talon"].includes(s.kind) && s.loss !== undefined;
+
+/** A decision the review valued (or could not): a bid, a talon, the gifts, the contract, or a card. */
 const isDecision = (r) => (s) => s.seat === r.seat &&
-  (["play", "meld", "contract", "fall", "write_off"].includes(s.kind) || (s.kind === "give" && s.gifts));
+  (["play", "meld", "contract", "fall", "write_off"].includes(s.kind) || (s.kind === "give" && s.gifts) || isChoice(s));
 
 function decisionText(step) {
   const gifts = step.kind === "give" && step.gifts;
   const move = gifts ? giftsText(step.seat, step.gifts) : moveText(step);
   if (step.loss === undefined) return t("review.unvalued", { move });
-  const unsolved = gifts && step.unsolved ? ` ${t("review.unsolved", { n: step.unsolved })}` : "";
+  const unsolved = step.unsolved ? ` ${t("review.unsolved", { n: step.unsolved })}` : "";
   if (step.loss === 0) return t("review.best", { move }) + unsolved;
-  const kinds = { c: "contract", f: "fall", w: "write_off", m: "meld" };
+  const kinds = { c: "contract", f: "fall", w: "write_off", m: "meld", b: "bid", p: "pass", t: "talon" };
   const best = gifts
     ? step.best_action.split(".").map(giftText).join(", ")
     : moveText({ ...step, action: step.best_action, kind: kinds[step.best_action[0]] || "play" });
@@ -98,6 +103,7 @@ function showDeal(r) {
   openDialog(t("review.title"),
     h("p", { "data-ui": "review-summary", text: summary }),
     h("p", { text: t("review.total_loss", { loss: signed(-lost) }) }),
+    decisions.some((s) => s.kind === "bid" || s.kind === "pass") ? h("p", { class: "note", text: t("review.bids_note") }) : "",
     h("ol", { class: "review-decisions", "data-ui": "review-decisions" },
       decisions.map((s) => h("li", { "data-loss": s.loss ?? "", text: decisionText(s) }))),
     view,
