@@ -19,7 +19,8 @@ the table rendered from its first view: <body data-ready="1">):
 Each figure is the median over the runs (after one untimed warm-up run). Then,
 once, the cost of making the snapshot: how long Python is held while its memory
 is copied, how long storing takes, and the longest wait of calls to Python made
-meanwhile (a person's moves) against the same calls before. The last line is
+meanwhile (a person's moves) against the same calls before, and when each stage
+of the warm-restore's start ended (the page's "python:*" performance marks). The last line is
 `load: cold X s, warm Y s, bare Z s, ratio cold/bare R, warm/bare W`, where
 warm is warm-restore.
 """
@@ -96,6 +97,10 @@ OVERLAY = {
     "/bench-snapshot.js": (SNAPSHOT_JS, "text/javascript; charset=utf-8"),
 }
 SNAPSHOT_SAVED = "body[data-snapshot='saved']"
+# When each stage of the worker's start ended, in seconds after navigation (the
+# page's "python:<stage>" performance marks, see web/js/python.js).
+STAGES = """Object.fromEntries(performance.getEntries()
+    .filter((m) => m.name.startsWith("python:")).map((m) => [m.name, (m.startTime + m.duration) / 1000]))"""
 DRAWN = "body[data-preview], body[data-ready]"
 
 
@@ -156,6 +161,7 @@ def one_run(browser, base: str, until: str) -> dict[str, float]:
     out["drawn"], out["warm-restore"] = timed_return_visit(page, base, until)
     if page.get_attribute("body", "data-boot") != "snapshot":
         raise SystemExit("the second visit did not restore Python from the snapshot")
+    out.update(page.evaluate(STAGES))
     page.evaluate("caches.delete('memory-snapshots')")
     page.close()
     page = watch(context.new_page())
@@ -215,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    med = {k: statistics.median(r[k] for r in results if k in r) for k in results[0]}
     cold, warm, bare = med["cold"], med["warm-restore"], med["bare"]
     # The machine may be busy: a run's visits are back to back, so the median of
     # the per-run ratios is steadier than the ratio of the medians.
@@ -224,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of per-run ratios: cold/bare {paired:.2f}, warm/bare {paired_warm:.2f}")
     print(f"warm-restore: table drawn {med['drawn']:.2f} s, interactive {warm:.2f} s; "
           f"warm-boot (snapshot deleted) {med['warm-boot']:.2f} s")
+    stages = [f"{k[len('python:'):]} {v:.2f}" for k, v in sorted(med.items(), key=lambda kv: kv[1])
+              if k.startswith("python:")]
+    print("warm-restore stages (s after navigation): " + ", ".join(stages))
     if cost.get("saved"):
         print(f"snapshot: {cost['bytes'] / 2**20:.1f} MiB, Python held {cost['held']:.0f} ms, "
               f"stored in {cost['ms'] / 1000:.2f} s; longest call meanwhile {cost['during']:.0f} ms "

@@ -15,7 +15,7 @@ import { showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
 import { act, continueDeal, newGame } from "./js/play.js";
 import { endPreview, showPreview } from "./js/preview.js";
-import { Python } from "./js/python.js";
+import { sharedPython } from "./js/python.js";
 import { showReview } from "./js/review.js";
 import { applySpeed } from "./js/settings.js";
 import { share } from "./js/share.js";
@@ -32,8 +32,9 @@ async function boot() {
   applySpeed();
   // A bug should never pass silently: tell the person (the console keeps the details).
   window.addEventListener("unhandledrejection", () => toast(t("error.crash")));
-  // Start Python first: it is by far the longest wait, and the rest overlaps it.
-  const python = new Python(progress);
+  // Python is by far the longest wait: its worker started before these modules loaded.
+  const python = sharedPython(); // started by js/early.js as the page opened
+  python.onProgress = progress;
   python.ready.catch(() => {}); // reported below, once the texts are loaded
   const embed = embedQuery(); // only the table: no menu, no saved game, no service worker
   if (embed) document.body.dataset.embed = "1";

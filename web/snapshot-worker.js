@@ -70,9 +70,11 @@ async function forget() {
  * looked up while it loads. After a restore, `check(pyodide)` must throw if
  * Python is not as expected; any failure (unreadable or damaged data, another
  * runtime, a failed check) drops the snapshot and starts Python normally.
+ * `mark(stage)` is told when a stage ends: "snapshot-read" (checked bytes),
+ * "loaded" (loadPyodide resolved).
  * Resolves to {pyodide, boot: "snapshot" | "start", why: "stored" | "none" | "corrupt" | "unsupported"}.
  */
-export async function startPython(runtime, { indexURL, version, build, check }) {
+export async function startPython(runtime, { indexURL, version, build, check, mark = () => {} }) {
   if (!usable(version, build)) {
     const { loadPyodide } = await runtime;
     return { pyodide: await loadPyodide({ indexURL }), boot: "start", why: "unsupported" };
@@ -82,8 +84,9 @@ export async function startPython(runtime, { indexURL, version, build, check }) 
   if (response) {
     try {
       const bytes = intact(response); // read while the runtime loads
-      bytes.catch(() => {}); // seen by loadPyodide; no stray "uncaught" if it fails first
+      bytes.then(() => mark("snapshot-read"), () => {}); // seen by loadPyodide; no stray "uncaught"
       const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+      mark("loaded");
       check(pyodide);
       return { pyodide, boot: "snapshot", why: "stored" };
     } catch {
@@ -91,7 +94,9 @@ export async function startPython(runtime, { indexURL, version, build, check }) 
       await forget();
     }
   }
-  return { pyodide: await loadPyodide({ indexURL, _makeSnapshot: true }), boot: "start", why };
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  mark("loaded");
+  return { pyodide, boot: "start", why };
 }
 
 /**

@@ -4,8 +4,10 @@
 //
 // Message protocol
 //   worker -> page  {type: "progress", stage: "runtime"|"package"|"module", fraction: 0..1}
-//   worker -> page  {type: "ready", version, boot, why}  Python is loaded, calls may be made;
-//                   boot: "snapshot" (restored, see snapshot-worker.js) or "start"
+//   worker -> page  {type: "ready", version, boot, why, marks}  Python is loaded, calls may be made;
+//                   boot: "snapshot" (restored, see snapshot-worker.js) or "start"; marks: when
+//                   each stage of the start ended, {stage: ms since the epoch}, for the page's
+//                   performance timeline
 //   worker -> page  {type: "fatal", message}          Python could not be loaded
 //   page -> worker  {id, fn, args: [string, ...]}     fn is one of CALLS below
 //   worker -> page  {type: "reply", id, json}         json: the string thousand.web returned
@@ -33,6 +35,13 @@ const DAILY_CALLS = new Set([
   "review_start", "review_next",
 ]);
 
+// When each stage of the start ended (ms since the epoch, comparable with the page's clock).
+const marks = {};
+const mark = (stage) => {
+  marks[stage] = performance.timeOrigin + performance.now();
+};
+mark("worker");
+
 function post(message) {
   self.postMessage(message);
 }
@@ -54,7 +63,9 @@ async function load() {
   });
   wheel.catch(() => {}); // awaited below or when idle; never an uncaught rejection
   const runtime = import(new URL("pyodide.mjs", indexURL).href);
+  runtime.then(() => mark("runtime-module"), () => {});
   const { pyodide, boot, why } = await startPython(runtime, {
+    mark,
     indexURL,
     version: BUILD.pyodide,
     build: BUILD.build,
@@ -72,12 +83,13 @@ async function load() {
   const daily = pyodide.pyimport("thousand.web_daily");
   const room = pyodide.pyimport("thousand.web_room");
   post({ type: "progress", stage: "module", fraction: 1 });
+  mark("python");
   return { pyodide, web, daily, room, boot, why, wheel };
 }
 
 const ready = load();
 ready.then(
-  ({ boot, why }) => post({ type: "ready", version: BUILD.version, boot, why }),
+  ({ boot, why }) => post({ type: "ready", version: BUILD.version, boot, why, marks }),
   (err) => post({ type: "fatal", message: String(err && err.message ? err.message : err) }),
 );
 
