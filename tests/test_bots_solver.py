@@ -17,15 +17,19 @@ from thousand.tricks import legal_plays, trick_winner
 
 
 def minimax(hands: list[int], leader: int, trump: int, trick: tuple[int, ...], k: int, decl: int,
-            melds: bool, leftover: int, rules: Rules = Rules()) -> int:
+            melds: bool, leftover: int, rules: Rules = Rules(), took: int = -1) -> int:
     """Declarer's future points with best play, every legal card tried (leading a
     marriage half, or an ace of the four with the ace marriage on, declares it, as
-    in the solver; must-beat as the rules say): no merging, no table, no bounds."""
+    in the solver; must-beat as the rules say; with a marriage only after a trick,
+    only the positions in ``took`` and the winners of tricks to come declare): no
+    merging, no table, no bounds."""
     n = len(trick)
     mover = (leader + n) % k
     hand = hands[mover]
     options: list[tuple[int, bool]] = []
-    if n == 0:
+    if n == 0 and rules.meld_requires_trick and not took >> mover & 1:
+        options = [(c, False) for c in iter_cards(hand)]
+    elif n == 0:
         for s in range(4):
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 options.append((s * 6 + QUEEN, True))
@@ -45,12 +49,13 @@ def minimax(hands: list[int], leader: int, trump: int, trick: tuple[int, ...], k
         gain = meld_value(card) if meld and mover == decl and melds else 0
         played = trick + (card,)
         if n + 1 < k:
-            values.append(gain + minimax(rest, leader, t, played, k, decl, melds, leftover, rules))
+            values.append(gain + minimax(rest, leader, t, played, k, decl, melds, leftover, rules, took))
             continue
         winner = (leader + trick_winner(played, t)) % k
         if winner == decl:
             gain += sum(CARD_POINTS[c] for c in played) + (0 if rest[0] else leftover)
-        values.append(gain + (minimax(rest, winner, t, (), k, decl, melds, leftover, rules) if rest[0] else 0))
+        later = minimax(rest, winner, t, (), k, decl, melds, leftover, rules, took | 1 << winner) if rest[0] else 0
+        values.append(gain + later)
     return max(values) if mover == decl else min(values)
 
 
@@ -94,19 +99,24 @@ def test_value_and_every_threshold_match_plain_minimax(seed: int, k: int, melds:
         assert (v <= alpha and exact <= v) or (v >= beta and exact >= v) or (alpha < v < beta and v == exact)
 
 
-def with_all_aces(hands: list[int], seat: int) -> list[int]:
-    """The hands with ``seat`` holding the four aces, each swapped for one of its
-    lowest non-aces (with another hand, or with the cards out of play)."""
+def with_cards(hands: list[int], seat: int, cards) -> list[int]:
+    """The hands with ``seat`` holding ``cards``, each swapped for one of its lowest
+    other cards (with another hand, or with the cards out of play)."""
     hands = list(hands)
-    for ace in (s * 6 + ACE for s in range(4)):
-        if hands[seat] >> ace & 1:
+    wanted = sum(1 << c for c in cards)
+    for card in cards:
+        if hands[seat] >> card & 1:
             continue
-        low = min(c for c in iter_cards(hands[seat]) if c % 6 != ACE)
-        hands[seat] ^= 1 << low | 1 << ace
+        low = min(c for c in iter_cards(hands[seat] & ~wanted))
+        hands[seat] ^= 1 << low | 1 << card
         for p, hand in enumerate(hands):
-            if p != seat and hand >> ace & 1:
-                hands[p] ^= 1 << low | 1 << ace
+            if p != seat and hand >> card & 1:
+                hands[p] ^= 1 << low | 1 << card
     return hands
+
+
+def with_all_aces(hands: list[int], seat: int) -> list[int]:
+    return with_cards(hands, seat, [s * 6 + ACE for s in range(4)])
 
 
 @settings(max_examples=60, deadline=None)
@@ -189,3 +199,33 @@ def test_a_partner_forced_to_ruff_ends_the_quick_tricks() -> None:
     assert solver._quick(hands, 2, 2) <= 48 - 33
     for need in range(30, 37):
         assert Solver(3, 0, False, 0).made(hands, 2, 2, (), need) == (need <= 33)
+
+
+def test_a_marriage_waits_for_a_trick_when_the_rules_say_so() -> None:
+    """The declarer leads K♥ Q♥ against 9♠ 10♠ (no trump): declaring takes 100 + the
+    tricks (117); with marriages only after a trick and none taken yet, only the
+    tricks (17); once a trick is taken the marriage is there again."""
+    hands, after_trick = [h("Kh Qh"), h("9s Ts")], Rules(meld_requires_trick=True)
+    assert Solver(2, 0).value(hands, 0, -1, ()) == 117
+    assert Solver(2, 0, rules=after_trick, took=0).value(hands, 0, -1, ()) == 17
+    assert Solver(2, 0, rules=after_trick, took=0b01).value(hands, 0, -1, ()) == 117
+    assert Solver(2, 0, rules=after_trick).value(hands, 0, -1, ()) == 117  # not told: everyone may declare
+    assert Solver(2, 0, took=0).value(hands, 0, -1, ()) == 117  # without the rule, ``took`` changes nothing
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), k=st.sampled_from([2, 3]), took=st.integers(0, 7), melds=st.booleans())
+def test_marriages_only_after_a_trick_match_plain_minimax(seed: int, k: int, took: int, melds: bool) -> None:
+    tricks = 5 if k == 2 else 4
+    hands, leader, trump, _ = random_position(seed, k, tricks, partial=False)
+    for p in range(2):  # a marriage in two hands, the leader's among them
+        suit = (seed >> (2 * p)) % 4
+        hands = with_cards(hands, (leader + p) % k, [suit * 6 + QUEEN, suit * 6 + QUEEN + 1])
+    decl = seed % k
+    took &= (1 << k) - 1
+    rules = Rules(meld_requires_trick=True)
+    exact = minimax(hands, leader, trump, (), k, decl, melds, 0, rules, took)
+    solver = Solver(k, decl, melds, rules=rules, took=took)
+    assert solver.value(hands, leader, trump, ()) == exact
+    for need in (exact - 1, exact, exact + 1):
+        assert solver.made(hands, leader, trump, (), need) == (exact >= need), need

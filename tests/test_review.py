@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from thousand import Game
+from thousand import Game, Rules
 from thousand.bots import decide, make_bot
 from thousand.cards import count
+from thousand.bots.dds import Solver
 from thousand.review import _contract_score, _Position, _solver, last_deal, par, review_deal
 from thousand.rng import SplitMix64
 
 from deals import D_BIDDING, deal_d
 
 
-def endgame(seed: int, cards_left: int) -> tuple[Game, list]:
+def endgame(seed: int, cards_left: int, rules: Rules | None = None) -> tuple[Game, list]:
     """A 3-player deal bid by medium bots and played by random legal moves: the
     state when ``cards_left`` cards remain in the first hand, and the rest of its moves."""
-    game = Game(3, seed)
+    game = Game(3, seed, rules)
     medium = make_bot("medium")
     while game.phase != "play":
         game.apply(decide(medium, game))
@@ -282,3 +283,26 @@ def test_every_bid_decision_of_a_seat_is_valued_consistently(seed):
             assert step["best"] >= 0  # passing, worth 0, is always there
             if step["kind"] == "pass":
                 assert step["value"] == 0
+
+
+def test_no_marriage_on_the_first_lead_when_the_rules_say_so():
+    """With marriages only after a trick, the declarer may not declare on the
+    deal's first lead. Here seat 0 holds K♥ Q♥ and nothing that wins a trick back:
+    the par is what the solver says without the marriage, far below the 100+ it
+    would be if the review let it declare at once."""
+    rules = Rules(meld_requires_trick=True)
+    hands = ["Kh Qh 9h Jd 9d Jc 9c", "Ah Th Ad Td Ac Tc As", "Jh Kd Kc Qc Ts Ks Qs"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Js 9s Qd", rules=rules)
+    start = game.copy()
+    for move in "p p gQd1 g9s2 c100".split():
+        game.apply(move)
+    lead = game.copy()
+    medium = make_bot("medium")
+    while not game.sheet.rows:
+        game.apply(decide(medium, game))
+    out = review_deal(start, game.history, 0)
+    cards = [lead.hands[s] for s in lead.active]
+    barred = Solver(3, 0, rules=rules, took=0).value(cards, 0, -1, ())
+    free = Solver(3, 0).value(cards, 0, -1, ())
+    assert free >= 100 > barred
+    assert out["par"] == barred

@@ -131,17 +131,25 @@ class _Position:
         self.trump = game.trump
         self.trick = tuple(game.trick)
         decl = order.index(game.declarer)
+        self.took = sum(1 << i for i, seat in enumerate(order) if game.tricks_won[seat])
         melds = marriage_points(self.hands[decl], solver.aces)
         self.ceiling = sum(fast_points(h) for h in self.hands) + sum(CARD_POINTS[c] for c in self.trick) + \
             solver.leftover + (melds if solver.melds_count else 0)
 
+    def made(self, need: int) -> bool:
+        """Does the declarer take ``need`` points from here on with best play by all?"""
+        self.solver.set_took(self.took)
+        return self.solver.made(list(self.hands), self.leader, self.trump, self.trick, need)
+
     def value(self, guess: int) -> int:
         """The declarer's points from here on with best play by all."""
+        self.solver.set_took(self.took)
         return _largest(lambda need: self.solver.made(list(self.hands), self.leader, self.trump, self.trick, need),
                         self.ceiling, guess)
 
     def after(self, action: Action, guess: int) -> int:
         """The declarer's points from here on after ``action``, then best play."""
+        self.solver.set_took(self.took)
         return _largest(lambda need: self.solver.after(self.hands, self.leader, self.trump, self.trick, action.card,
                                                        action.kind == "meld", need), self.ceiling, guess)
 
@@ -278,7 +286,7 @@ class _Sweep:
                     par = pos.value(values[0])
                     top = max((v for v in values if v <= par), default=None)
                     self.chosen_top, self.chosen_solved = top, True
-                elif higher and solver.made(list(pos.hands), pos.leader, pos.trump, pos.trick, higher[0]):
+                elif higher and pos.made(higher[0]):
                     par = pos.value(higher[0])
                     top = max(v for v in values if v <= par)
                 if top is not None and (self.top is None or top > self.top):

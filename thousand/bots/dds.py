@@ -82,21 +82,34 @@ class Solver:
     numbered in playing order. ``melds_count`` is false for a declarer on the
     barrel. ``leftover`` are the points of the 2-player talon that the winner
     of the last trick takes. ``budget`` caps the nodes over the solver's life.
-    ``rules`` bring the ace marriage and must-beat.
+    ``rules`` bring the ace marriage, must-beat and marriages only after a
+    trick: then ``took`` (positions with a bit each, in playing order) must say
+    who has taken a trick so far; only they may declare, and so may each winner
+    of a trick to come. Left at ``None`` everyone may declare, as without the rule.
+    (Whoever leads after the first trick has just won one, so in a deal this
+    bars only a marriage on the first lead.)
     """
 
     def __init__(self, players: int, declarer: int, melds_count: bool = True, leftover: int = 0,
-                 budget: int = INFINITY, rules: Rules = Rules()) -> None:
+                 budget: int = INFINITY, rules: Rules = Rules(), took: int | None = None) -> None:
         self.k = players
         self.declarer = declarer
         self.melds_count = melds_count
         self.aces = rules.ace_marriage
         self.must_beat = rules.must_beat
+        self.meld_needs_trick = rules.meld_requires_trick
+        self.took = 0
+        self.set_took(took)
         self.leftover = leftover
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.budget = budget
         self.hands: list[int] = []
+
+    def set_took(self, took: int | None) -> None:
+        """Who has taken a trick (see the class), for the questions to come."""
+        everyone = (1 << self.k) - 1
+        self.took = everyone if took is None or not self.meld_needs_trick else took & everyone
 
     # ------------------------------------------------------------ questions
     def search(self, hands, leader: int, trump: int, trick: tuple[int, ...], alpha: int, beta: int) -> int:
@@ -147,7 +160,12 @@ class Solver:
             gain += sum(CARD_POINTS[c] for c in played) + (self.leftover if not rest[0] else 0)
         if not rest[0]:
             return gain
-        return gain + self.search(rest, winner, trump, (), alpha - gain, beta - gain)
+        took = self.took
+        self.took = took | 1 << winner
+        try:
+            return gain + self.search(rest, winner, trump, (), alpha - gain, beta - gain)
+        finally:
+            self.took = took
 
     def after(self, hands, leader: int, trump: int, trick: tuple[int, ...], card: int, meld: bool,
               need: int) -> bool:
@@ -199,7 +217,8 @@ class Solver:
         hands = self.hands
         decl = self.declarer
         everything = 0
-        key = leader << 3 | (trump + 1)
+        # Only the leader's own trick matters: whoever leads later has just taken one.
+        key = (leader << 3 | (trump + 1)) << 1 | (self.took >> leader & 1 if self.meld_needs_trick else 0)
         for h in hands:
             everything |= h
             key = key << 24 | h
@@ -285,7 +304,14 @@ class Solver:
             if last:
                 winner = (leader + new_win) % k
                 gain = total + (0 if hands[mover] else self.leftover) if winner == decl else 0
-                v = gain if not hands[mover] else gain + self._lead(winner, trump, alpha - gain, beta - gain)
+                if not hands[mover]:
+                    v = gain
+                elif self.took >> winner & 1:
+                    v = gain + self._lead(winner, trump, alpha - gain, beta - gain)
+                else:  # the winner's first trick: from now on it may declare
+                    self.took |= 1 << winner
+                    v = gain + self._lead(winner, trump, alpha - gain, beta - gain)
+                    self.took ^= 1 << winner
             else:
                 v = self._follow(leader, trump, n + 1, led, new_top, new_win, total, in_play, alpha, beta)
             hands[mover] = hand
@@ -322,6 +348,8 @@ class Solver:
         of the four with the ace marriage on), then sure winners, then the rest low first."""
         moves = []
         plain = hand
+        if not self.took >> leader & 1:  # no trick taken yet: no marriage may be declared
+            return self._plain_leads(moves, plain, others, leader, trump)
         for s in (3, 2, 1, 0):
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 moves.append((s * 6 + QUEEN, True))
@@ -329,6 +357,11 @@ class Solver:
         if self.aces and hand & ACES == ACES:
             moves += [(s * 6 + ACE, True) for s in (3, 2, 1, 0)]
             plain &= ~ACES
+        return self._plain_leads(moves, plain, others, leader, trump)
+
+    def _plain_leads(self, moves: list[tuple[int, bool]], plain: int, others: int, leader: int,
+                     trump: int) -> list[tuple[int, bool]]:
+        """``moves`` (the marriages), then the leads of ``plain``: sure winners, then the rest low first."""
         winners, rest = [], []
         is_decl = leader == self.declarer
         for s in range(4):

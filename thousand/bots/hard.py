@@ -27,6 +27,7 @@ from ..actions import Action
 from ..cards import KING, MARRIAGES, QUEEN, fast_points
 from ..game import bid_limit
 from ..rng import SplitMix64
+from ..tricks import trick_winner
 from .base import PhaseBot, bot_rng
 from .dds import INFINITY, OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
@@ -88,7 +89,7 @@ class HardBot(PhaseBot):
             hands[seat] = hand
             leftover = fast_points(world.talons[1]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
-                            budget=self.world_nodes // 2, rules=info.rules)
+                            budget=self.world_nodes // 2, rules=info.rules, took=0)
             try:
                 reach.append((highest_made(solver, [hands[s] for s in order],
                                            range(start, bid_limit(hand, info.rules) + 1, 10)), world.weight))
@@ -121,7 +122,7 @@ class HardBot(PhaseBot):
             world = self.world(info, rng)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
             solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes,
-                            rules=info.rules)
+                            rules=info.rules, took=0)
             try:
                 reach.append((highest_made(solver, [world.hands[s] for s in order], values), world.weight))
             except OutOfBudget:
@@ -156,6 +157,7 @@ class HardBot(PhaseBot):
         k = len(order)
         leader = order.index(info.trick_seats[0] if info.trick else info.seat)
         declaring = info.seat == decl
+        took = trick_takers(info, order)
         stake = (2 if k == 2 else 4) * info.contract  # the contract's swing against a point, see score()
         totals = [0.0] * len(moves)
         solved = 0
@@ -165,7 +167,8 @@ class HardBot(PhaseBot):
             world = self.world(info, rng)
             hands = tuple(world.hands[s] for s in order)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
-            solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes, rules=info.rules)
+            solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes, rules=info.rules,
+                            took=took)
             window = (-INFINITY, INFINITY) if exact else (need - 1, need)
             try:
                 values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", *window)
@@ -184,6 +187,18 @@ class HardBot(PhaseBot):
         best = max(totals)
         tied = [m for m, t in zip(moves, totals) if t >= best - 1e-9]
         return fallback if fallback in tied else tied[0]
+
+
+def trick_takers(info: InfoState, order: list[int]) -> int:
+    """A bit for each position (in ``order``) that has taken a trick in this deal."""
+    took = 0
+    k = len(order)
+    plays = info.plays
+    for start in range(0, len(plays) - k + 1, k):
+        trick = plays[start:start + k]
+        won = trick_winner(tuple(p.card for p in trick), trick[0].trump)
+        took |= 1 << order.index(trick[won].seat)
+    return took
 
 
 def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> float:
