@@ -306,3 +306,18 @@ def test_no_marriage_on_the_first_lead_when_the_rules_say_so():
     free = Solver(3, 0).value(cards, 0, -1, ())
     assert free >= 100 > barred
     assert out["par"] == barred
+
+
+def test_choices_whose_every_way_runs_out_of_budget_are_not_valued():
+    """With a budget too small for any way of taking the talon and giving, the
+    bid, the talon and the gifts are shown without a value, not as a fall."""
+    game = deal_d()
+    for move in D_BIDDING.split():
+        game.apply(move)
+    medium = make_bot("medium")
+    while not game.sheet.rows:
+        game.apply(decide(medium, game))
+    out = review_deal(deal_d(), game.history, 0, budget=5)
+    mine = [s for s in out["steps"] if s["seat"] == 0 and s["kind"] in ("bid", "talon", "give")]
+    assert {s["kind"] for s in mine} == {"bid", "talon", "give"}
+    assert not any("loss" in s for s in mine)

@@ -261,6 +261,7 @@ class _Sweep:
         self.top: int | None = None
         self.top_choices: list[Action] | None = None
         self.best_of: dict[Action | None, tuple[int, list[Action]]] = {}
+        self.solved_with: dict[Action | None, int] = {}  # ways solved, by talon taken
         self.chosen_top: int | None = None
         self.chosen_solved = False
         self.unsolved = 0
@@ -293,6 +294,7 @@ class _Sweep:
                     self.top, self.top_choices = top, choices
                 if top is not None and (first not in self.best_of or top > self.best_of[first][0]):
                     self.best_of[first] = (top, choices)
+                self.solved_with[first] = self.solved_with.get(first, 0) + 1
             except OutOfBudget:
                 self.unsolved += 1
             yield None
@@ -334,7 +336,7 @@ def _value_choices(steps: list[dict], states: list[Game], at: list[int], sweep: 
     talon = choices[0] if choices[0].kind == "talon" else None
     bid = states[0].bid
     gifts_at = [i for i, c in zip(at, choices) if c.kind == "give"]
-    if talon is not None:
+    if talon is not None and sweep.solved_with.get(talon):
         top, best_choices = sweep.top, sweep.top_choices
         steps[at[0]].update(value=sweep.score(sweep.best_with(talon)[0], bid), best=sweep.score(top, bid),
                             best_action=str(best_choices[0]) if best_choices else str(talon))
@@ -385,7 +387,7 @@ def review_steps(start: Game, moves: list[Action], seat: int,
             done += 1
             yield done, total, None
         _value_choices(steps, [states[i] for i in chosen_at], chosen_at, sweep)
-        if sweep.unsolved < len(sweep.options):
+        if sweep.solved_with:  # some way was solved: its bids have a value (the best among those solved)
             for i in bids:
                 _value_bid(steps[i], states[i], moves[i], sweep)
     play_at = next((i for i, st in enumerate(steps) if st["kind"] in ("play", "meld")), None)
