@@ -223,8 +223,9 @@ def test_three_people_play_with_drops_rejoins_a_reload_and_bad_messages(people, 
     ready(host)
     host.wait_for_selector(TURN + ", body[data-turn='wait']", state="attached")
     assert len(host_record(host).actions) == at
-    play_moves([host, olia, petro], 15)
-    assert len(host_record(host).actions) >= at + 15
+    # Counted by the host's record: a guest's click may still be on its way, or be asked again
+    # after the reconnection, so the clicks made are not the moves played.
+    play_moves([host, olia, petro], 10_000, until=lambda: len(host_record(host).actions) >= at + 15)
     record = host_record(host)
     check_guest_messages(olia, 1, record)
 
