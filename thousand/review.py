@@ -235,9 +235,9 @@ def _won_at(state: Game, bid: Action) -> Game | None:
 class _Sweep:
     """What each way of taking the talon and giving (from ``floor``, a state
     where the declarer is about to choose, with the lowest bid to value) lets
-    the declarer make with every card open: ``top`` is the highest contract
-    some way makes (None: none), ``chosen`` the score of ``chosen_choices`` if
-    given, and :meth:`best_with` the highest having taken a given talon.
+    the declarer make with every card open: :attr:`top` is the highest contract
+    some way makes, ``chosen_top`` the one ``chosen_choices`` make if given, and
+    :meth:`best_with` the highest having taken a given talon.
 
     Ways are searched chosen first, then those with the chosen talon, and each
     after the first is asked only whether it makes a contract above the best
@@ -258,13 +258,25 @@ class _Sweep:
             self.options.sort(key=lambda o: strength(o[1]))
         self.chosen_choices = chosen
         self.budget = budget
-        self.top: int | None = None
-        self.top_choices: list[Action] | None = None
-        self.best_of: dict[Action | None, tuple[int, list[Action]]] = {}
+        self.best_of: dict[Action | None, tuple[int, list[Action]]] = {}  # by talon taken
         self.solved_with: dict[Action | None, int] = {}  # ways solved, by talon taken
         self.chosen_top: int | None = None
         self.chosen_solved = False
-        self.unsolved = 0
+
+    @property
+    def top(self) -> int | None:
+        """The highest contract some way makes (None: none)."""
+        return max((top for top, _ in self.best_of.values()), default=None)
+
+    @property
+    def top_choices(self) -> list[Action] | None:
+        """A way that makes :attr:`top`."""
+        return max(self.best_of.values(), key=lambda b: b[0], default=(None, None))[1]
+
+    @property
+    def unsolved(self) -> int:
+        """The ways left out because their solve ran past the budget."""
+        return len(self.options) - sum(self.solved_with.values())
 
     def run(self) -> Iterator[None]:
         """Search every way, yielding after each."""
@@ -290,13 +302,11 @@ class _Sweep:
                 elif higher and pos.made(higher[0]):
                     par = pos.value(higher[0])
                     top = max(v for v in values if v <= par)
-                if top is not None and (self.top is None or top > self.top):
-                    self.top, self.top_choices = top, choices
                 if top is not None and (first not in self.best_of or top > self.best_of[first][0]):
                     self.best_of[first] = (top, choices)
                 self.solved_with[first] = self.solved_with.get(first, 0) + 1
             except OutOfBudget:
-                self.unsolved += 1
+                pass  # counted in unsolved
             yield None
 
     def best_with(self, talon: Action | None) -> tuple[int | None, list[Action] | None]:

@@ -77,7 +77,9 @@ async function forget() {
 export async function startPython(runtime, { indexURL, version, build, check, mark = () => {} }) {
   if (!usable(version, build)) {
     const { loadPyodide } = await runtime;
-    return { pyodide: await loadPyodide({ indexURL }), boot: "start", why: "unsupported" };
+    const pyodide = await loadPyodide({ indexURL });
+    mark("loaded");
+    return { pyodide, boot: "start", why: "unsupported" };
   }
   const [{ loadPyodide }, response] = await Promise.all([runtime, stored(build)]);
   let why = "none";

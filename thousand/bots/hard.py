@@ -27,7 +27,6 @@ from ..actions import Action
 from ..cards import KING, MARRIAGES, QUEEN, fast_points
 from ..game import bid_limit
 from ..rng import SplitMix64
-from ..tricks import trick_winner
 from .base import PhaseBot, bot_rng
 from .dds import INFINITY, OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
@@ -157,7 +156,8 @@ class HardBot(PhaseBot):
         k = len(order)
         leader = order.index(info.trick_seats[0] if info.trick else info.seat)
         declaring = info.seat == decl
-        took = trick_takers(info, order)
+        # Marriages only after a trick: who leads later has just won one, so only the first trick matters.
+        took = 0 if len(info.plays) < k else None
         stake = (2 if k == 2 else 4) * info.contract  # the contract's swing against a point, see score()
         totals = [0.0] * len(moves)
         solved = 0
@@ -187,18 +187,6 @@ class HardBot(PhaseBot):
         best = max(totals)
         tied = [m for m, t in zip(moves, totals) if t >= best - 1e-9]
         return fallback if fallback in tied else tied[0]
-
-
-def trick_takers(info: InfoState, order: list[int]) -> int:
-    """A bit for each position (in ``order``) that has taken a trick in this deal."""
-    took = 0
-    k = len(order)
-    plays = info.plays
-    for start in range(0, len(plays) - k + 1, k):
-        trick = plays[start:start + k]
-        won = trick_winner(tuple(p.card for p in trick), trick[0].trump)
-        took |= 1 << order.index(trick[won].seat)
-    return took
 
 
 def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> float:
