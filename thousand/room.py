@@ -47,7 +47,7 @@ from .fairdeal import commitment, derive_seed, is_commitment, is_reveal
 from .game import Game, IllegalActionError
 from .notation import Record
 from .rules import Rules
-from .web import HUMAN, WebError, describe_move, link_query
+from .web import HUMAN, WebError, describe_move, json_object, link_query
 
 PROTOCOL = 1
 MAX_MESSAGE = 1000  # characters: a hello is about 250
@@ -108,12 +108,7 @@ def parse_message(text: str) -> dict:
     """
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
         raise WebError("room.bad_message", f"a message is at most {MAX_MESSAGE} characters")
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        raise WebError("room.bad_message", "the message is not valid JSON") from None
-    if not isinstance(msg, dict):
-        raise WebError("room.bad_message", "a message is a JSON object")
+    msg = json_object(text, "room.bad_message", "the message")
     _check_fields(msg)
     return msg
 

@@ -35,7 +35,7 @@ from .rules import PRESETS, Rules, catalog
 from . import tutorial as script
 # The links and the error type live in web_links; the names other modules and the
 # tests reach through this module are kept here.
-from .web_links import (DEFAULT_LEVEL, MAX_QUERY, SHOWN, WebError, link_game, link_query,  # noqa: F401
+from .web_links import (DEFAULT_LEVEL, MAX_QUERY, SHOWN, WebError, json_object, link_game, link_query,  # noqa: F401
                         parse_embed, parse_link, share, _parse_level, _parse_rules, _shown)
 
 HUMAN = 0
@@ -222,12 +222,7 @@ def rules_code(settings: str) -> str:
     name to value; settings left out keep the house rule. Replies ``code`` and
     the matching ``preset`` name (or null), or a ``rules.bad`` error."""
     def run():
-        try:
-            chosen = json.loads(settings)
-        except ValueError:
-            raise WebError("rules.bad", "the settings are not valid JSON") from None
-        if not isinstance(chosen, dict):
-            raise WebError("rules.bad", "the settings must be a JSON object")
+        chosen = json_object(settings, "rules.bad", "the settings")
         try:
             rules = Rules(**chosen)
         except (TypeError, ValueError) as err:

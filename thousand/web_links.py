@@ -15,6 +15,8 @@ link.unknown_param {'param': 'x'}
 
 from __future__ import annotations
 
+import json
+
 from urllib.parse import unquote
 
 from .actions import Action
@@ -44,6 +46,17 @@ class WebError(Exception):
         # Not ``self.args``: Exception keeps that as a tuple, which would turn the
         # placeholders' values into their names.
         self.key, self.text, self.params = key, text, params
+
+
+def json_object(text: str, key: str, what: str) -> dict:
+    """``text`` parsed as a JSON object; else a WebError ``key`` naming ``what`` ("the settings")."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise WebError(key, f"{what} is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise WebError(key, f"{what} must be a JSON object")
+    return value
 
 
 def link_query(players: int, seed: int, level: str, rules: str, moves: tuple[Action, ...] = ()) -> str:
