@@ -70,6 +70,12 @@ export function hintText() {
   return S.hint ? t("hint.says", { move: moveLabel(S.hint) }) : null;
 }
 
+/** The person moved: the hint goes at once, before Python answers. */
+export function dropHint() {
+  S.hint = null;
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+}
+
 /** Mark the hinted button, or the card to pick first (a gift, a marriage). */
 export function markHint() {
   const m = S.hint;

@@ -6,6 +6,7 @@ import { $, delay, toast } from "./dom.js";
 import { settings, speed } from "./settings.js";
 import { recordDeals } from "./stats.js";
 import { legal, legalIds, S } from "./state.js";
+import { dropHint } from "./hint.js";
 import { markTurn, render, renderCenter, renderSeats, renderStatus } from "./table.js";
 import { bigMoment, describe, errorText } from "./words.js";
 
@@ -76,6 +77,7 @@ export async function act(id) {
   if (S.busy || !S.st || S.summary || S.shownTrick) return;
   if (!legalIds().has(id)) return;
   S.busy = true;
+  dropHint();
   markTurn();
   const gen = S.gen;
   try {

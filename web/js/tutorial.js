@@ -28,6 +28,11 @@ class TutorialGame {
   }
 
   async play(id) {
+    // A new try takes the last explanation away at once (a wrong one brings it back).
+    if (T.why) {
+      T.why = null;
+      update();
+    }
     const reply = await this.py.call("play", id);
     if (!reply.ok && reply.error.key === "tutorial.wrong") showWhy(reply.error.args.step);
     return reply;
