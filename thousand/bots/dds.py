@@ -37,8 +37,8 @@ False
 
 from __future__ import annotations
 
-from ..cards import (ACE, ACES, CARD_POINTS, MARRIAGES, QUEEN, SUIT_MASKS, fast_points, marriage_points, meld_value,
-                     trump_after_meld)
+from ..cards import (ACE, ACES, CARD_POINTS, MARRIAGES, QUEEN, SUIT_MASKS, fast_points, iter_cards, marriage_points,
+                     meld_value, trump_after_meld)
 from ..rules import Rules
 from ..tricks import beats, legal_plays, trick_winner
 
@@ -343,13 +343,23 @@ class Solver:
                 return False
         return True
 
+    def _held_marriages(self, hand: int) -> int:
+        """The cards of the marriages in ``hand`` (with the ace-marriage rule, the four aces too)."""
+        queens = hand & hand >> 1 & ALL_QUEENS
+        held = queens | queens << 1
+        if self.aces and hand & ACES == ACES:
+            held |= ACES
+        return held
+
     def _lead_moves(self, hand: int, others: int, leader: int, trump: int) -> list[tuple[int, bool]]:
         """Marriages first (leading a half always declares it, and so does leading an ace
         of the four with the ace marriage on), then sure winners, then the rest low first."""
         moves = []
         plain = hand
         if not self.took >> leader & 1:  # no trick taken yet: no marriage may be declared
-            return self._plain_leads(moves, plain, others, leader, trump)
+            held = self._held_marriages(hand)  # yet its halves are never equivalent to other cards: it may come later
+            return self._plain_leads(moves, plain & ~held, others, leader, trump) + [
+                (c, False) for c in iter_cards(held)]
         for s in (3, 2, 1, 0):
             if hand & MARRIAGES[s] == MARRIAGES[s]:
                 moves.append((s * 6 + QUEEN, True))
@@ -385,10 +395,7 @@ class Solver:
         k = self.k
         decl = self.declarer
         legal = legal_plays(hand, led, trump, top if self.must_beat else -1)
-        queens = hand & hand >> 1 & ALL_QUEENS
-        marriages = queens | queens << 1  # a held marriage: its halves are never equivalent to other cards
-        if self.aces and hand & ACES == ACES:
-            marriages |= ACES  # nor are the four aces of the ace marriage
+        marriages = self._held_marriages(hand)  # never equivalent to other cards
         me_decl = mover == decl
         top_decl = (leader + win) % k == decl
         partner_winning = top_decl == me_decl
