@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Return visits restored from the memory snapshot, side by side for two builds.
+
+    python bench/restore.py [--other DIR] [--rounds N] [--visits N] [--no-build]
+
+Times a return visit on the page's own clock (seconds after navigation), so
+the browser's set-up and Playwright's polling do not blur small differences:
+when the worker's runtime module had loaded, when the stored snapshot had been
+read and checked, when `loadPyodide` was done (the page's "python:*" marks)
+and when the table became interactive (<body data-ready>). Each round opens
+the site once (Python starts, the snapshot is kept), then comes back `--visits`
+times. With `--other DIR` (another build's dist/, e.g. from a git worktree of
+the commit before) the rounds alternate between the two, each going first in
+every other round, so both see the same machine; the medians are printed per
+build. The last line:
+`restore: interactive A s (this) vs B s (other), ratio R`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import build  # noqa: E402
+from load import (CHROMIUM_ARGS, INTERACTIVE, READY_CLOCK, SNAPSHOT_SAVED, STAGES, wait_for,  # noqa: E402
+                  wait_service_worker)
+
+FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:snapshot-read",
+           "loadPyodide done": "python:loaded", "interactive": "ready"}
+
+
+def round_of_visits(browser, base: str, visits: int) -> list[dict[str, float]]:
+    context = browser.new_context()
+    context.add_init_script(READY_CLOCK)
+    page = context.new_page()
+    page.goto(base)
+    wait_for(page, base, INTERACTIVE)
+    wait_service_worker(page)
+    wait_for(page, base, SNAPSHOT_SAVED)
+    page.close()
+    out = []
+    for _ in range(visits):
+        page = context.new_page()
+        page.goto(base, wait_until="commit")
+        wait_for(page, base, INTERACTIVE)
+        if page.get_attribute("body", "data-boot") != "snapshot":
+            raise SystemExit(f"{base}: a return visit did not restore Python from the snapshot")
+        time.sleep(0.5)  # let the page settle before the next visit
+        marks = page.evaluate(STAGES)
+        marks["ready"] = page.evaluate("window.__readyAt")
+        out.append(marks)
+        page.close()
+    context.close()
+    return out
+
+
+def medians(visits: list[dict[str, float]]) -> dict[str, float]:
+    return {name: statistics.median(v[key] for v in visits) for name, key in FIGURES.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--other", type=Path, help="another build's dist/ to compare with")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--visits", type=int, default=3, help="return visits per round")
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build or not (build.DIST / "build-info.js").exists():
+        build.build(quiet=True)
+    sites = {"this": build.DIST}
+    if args.other:
+        sites["other"] = args.other.resolve()
+    servers = {name: build.serve_in_thread(path) for name, path in sites.items()}
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            try:
+                for name, (_, base) in servers.items():  # untimed: primes the OS and Chromium caches
+                    round_of_visits(browser, base, 1)
+                for i in range(args.rounds):
+                    order = list(servers.items())
+                    for name, (_, base) in order[::-1] if i % 2 else order:  # each build goes first as often
+                        results[name] += round_of_visits(browser, base, args.visits)
+                    print(f"round {i + 1}: " + "; ".join(
+                        f"{name} interactive " + ", ".join(f"{v['ready']:.2f}" for v in results[name][-args.visits:])
+                        for name in sites), flush=True)
+            finally:
+                browser.close()
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+            server.server_close()
+    table = {name: medians(visits) for name, visits in results.items()}
+    for name, path in sites.items():
+        print(f"{name} ({path}): " + ", ".join(f"{k} {v:.2f} s" for k, v in table[name].items()))
+    if "other" in table:
+        a, b = table["this"]["interactive"], table["other"]["interactive"]
+        print(f"restore: interactive {a:.2f} s (this) vs {b:.2f} s (other), ratio {a / b:.2f}")
+    else:
+        print(f"restore: interactive {table['this']['interactive']:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
