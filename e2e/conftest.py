@@ -19,6 +19,7 @@ instead, e.g. `page.wait_for_selector("body[data-ready='1']", state="attached")`
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from table_driver import SETTINGS  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync",
@@ -192,3 +194,53 @@ def ready():
 def sw_ready():
     """sw_ready(page): wait until the service worker is activated and controls the page."""
     return wait_service_worker
+
+
+# ------------------------------------------------------------- games with friends
+FRIENDS_GRACE_MS = 3000  # a dropped friend's seat goes to a bot after this long (the tests' setting)
+
+
+@pytest.fixture(scope="module")
+def peer_server():
+    """A PeerServer (npm `peer`) on a free localhost port, for this module."""
+    proc, url = build.start_peer_server()
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def friends_url(peer_server, tmp_path_factory):
+    """The site built with the local PeerServer (its CSP allows exactly that origin)."""
+    dist = tmp_path_factory.mktemp("friends") / "dist"
+    build.build(dist, quiet=True, peer_server=peer_server)
+    server, url = build.serve_in_thread(dist)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def people(browser):
+    """open(name): a page in a new browser context (another person), watched for console errors."""
+    watch = ConsoleWatch()
+    # A guest whose link drops logs nothing; the PeerJS client logs a failed connect.
+    watch.allow("peer-unavailable|Could not connect to peer|ERR_CONNECTION_REFUSED|WebSocket")
+    contexts = []
+
+    def open_person():
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.set_default_timeout(LOAD_TIMEOUT_MS)
+        context.add_init_script(
+            "localStorage.setItem('thousand.settings', " + json.dumps(json.dumps(SETTINGS)) + ");"
+            "localStorage.setItem('thousand.lang', 'en'); localStorage.setItem('thousand.visited', '1');"
+            f"localStorage.setItem('thousand.grace', '{FRIENDS_GRACE_MS}');")
+        contexts.append(context)
+        page = context.new_page()
+        watch.attach(page)
+        return page
+    open_person.watch = watch
+    yield open_person
+    for c in contexts:
+        c.close()
+    assert not watch.errors, "console errors:\n" + "\n".join(watch.errors)

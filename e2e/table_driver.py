@@ -111,18 +111,18 @@ def hand(page) -> list[str]:
     return page.eval_on_selector_all("#hand [data-card]", "nodes => nodes.map(n => n.dataset.card)")
 
 
-def click_move(page, move: str) -> None:
+def click_move(page, move: str, timeout: float | None = None) -> None:
     """Make a move by clicking, selecting a card first where the table asks for it."""
     target = page.locator(f'[data-action="{move}"]')
     if target.count() == 0 and move[0] == "c":
         # A raise is chosen on the stepper: step towards this value until it shows.
         while target.count() == 0:
-            shown = int(page.locator("#panel .act-contract.raise").get_attribute("data-action")[1:])
-            page.locator(f'[data-ui="{"raise-more" if shown < int(move[1:]) else "raise-less"}"]').click()
-    elif target.count() == 0:
+            shown = int(page.locator("#panel .act-contract.raise").get_attribute("data-action", timeout=timeout)[1:])
+            page.locator(f'[data-ui="{"raise-more" if shown < int(move[1:]) else "raise-less"}"]').click(timeout=timeout)
+    elif target.count() == 0 and (move[0] in "gm" or not move[0].islower()):  # a gift, a meld or a card
         card = move[1:3] if move[0] in "gm" else move
-        page.locator(f'#hand [data-card="{card}"]').click()
-    page.locator(f'[data-action="{move}"]').click()
+        page.locator(f'#hand [data-card="{card}"]').click(timeout=timeout)
+    page.locator(f'[data-action="{move}"]').click(timeout=timeout)
 
 
 def play_deal(page, contract: str = "raise", bid_to: int = 120, on_move=None, make_move=None) -> list[str]:

@@ -1,0 +1,68 @@
+"""Driving games with friends in the browser: a host opens a room, friends join
+by its link, and everyone plays by clicking (the table driver's policy)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from conftest import wait_ready
+from table_driver import click_move, policy
+
+
+def received(page) -> list[dict]:
+    return [json.loads(t) for t in page.evaluate("window.thousandFriends.received")]
+
+
+def join(page, link: str, name: str | None):
+    page.goto(link)
+    wait_ready(page)
+    if name is not None:
+        page.fill("[data-ui=friend-name]", name)
+        page.click("[data-ui=take-seat]")
+
+
+def open_room(host, url: str) -> str:
+    """The host opens a 3-player room; returns its join link."""
+    host.goto(url)
+    wait_ready(host)
+    host.click("[data-ui=friends]")
+    host.select_option("[data-ui=set-players]", "3")
+    host.click("[data-ui=open-room]")
+    return host.input_value("[data-ui=room-link]")
+
+
+def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: int = 120) -> int:
+    """Everyone plays by clicking (the driver's policy, with `contract` and `bid_to`)
+    until `moves` moves were made or `until()` holds; deal summaries are continued.
+    Returns the moves made."""
+    made = 0
+    deadline = time.monotonic() + 1200
+    while made < moves and not (until and until()):
+        assert time.monotonic() < deadline, "the game did not go on"
+        acted = False
+        for page in pages:
+            turn = page.get_attribute("body", "data-turn")
+            if turn == "you":
+                legal = (page.get_attribute("body", "data-legal") or "").split()
+                if not legal:
+                    continue
+                try:
+                    click_move(page, policy(legal, contract, bid_to), timeout=15_000)
+                except PlaywrightTimeout:
+                    # A rejoin under load may redraw the table between reading the moves and
+                    # clicking: look again if the moves changed, else the table is stuck.
+                    if (page.get_attribute("body", "data-legal") or "").split() != legal:
+                        continue
+                    raise
+                page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+                made += 1
+                acted = True
+            elif turn == "summary":
+                page.locator('[data-ui="continue"]').click()
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    return made

@@ -1,0 +1,29 @@
+"""A whole game with friends: three people in three browser contexts play to 1000
+by clicking through a real PeerServer; at the end each guest's engine replays the
+record against every table it showed (the proof)."""
+
+from __future__ import annotations
+
+from friends_driver import join, open_room, play_moves
+
+
+def test_a_whole_game_to_1000_and_every_guest_checks_the_proof(people, friends_url):
+    """Three people play a game to its end by clicking; at the end each guest's
+    engine replays the record against every table it showed."""
+    host = people()
+    link = open_room(host, friends_url)
+    guests = [people(), people()]
+    for name, guest in zip(("Оля", "Петро"), guests):
+        join(guest, link, name)
+        guest.wait_for_selector("[data-ui=room-waiting]")
+    host.click("[data-ui=room-start]")
+    pages = [host, *guests]
+    # Passing and keeping the forced 100 ends a game soonest of the driver's ways (CPython, 40 seeds:
+    # median 986 moves, at most 1769; bidding to 120 and raising: median 1643, at most 4588).
+    play_moves(pages, 100_000, until=lambda: all(p.get_attribute("body", "data-turn") == "over" for p in pages),
+               contract="keep", bid_to=100)
+    for guest in guests:
+        guest.wait_for_selector("body[data-proof]", state="attached")
+        assert guest.get_attribute("body", "data-proof") == "ok"
+    winner = host.evaluate("JSON.parse(localStorage.getItem('thousand.room') || 'null')")
+    assert winner is None  # a finished game is not resumed
