@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import multiprocessing
 import sys
@@ -134,7 +135,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=None,
-        rules: str = "std") -> str:
+        rules: str = "std", per_set_file: str | None = None) -> str:
     out = out or sys.stdout  # looked up per call: a default bound at import misses later redirections
     count = games or sets
     jobs = [(seed * 1_000_003 + i, players, names, games, rules) for i in range(count)]
@@ -149,6 +150,10 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
         for name in stats:
             stats[name].merge(s[name])
             per_set[name].append(means[name])
+    if per_set_file:  # one line per deal set, for paired comparisons of two versions (bench/paired.py)
+        with open(per_set_file, "w", encoding="utf-8") as f:
+            for (job_seed, *_), (_, means) in zip(jobs, results):
+                f.write(json.dumps({"seed": job_seed, "means": means}, sort_keys=True) + "\n")
     unit = "games" if games else "deal sets"
     print(f"arena: {players} players, {count} {unit}, seatings {len(seatings(names, players))}, seed {seed}, "
           f"rules {resolve(rules).code()}", file=out)
@@ -190,6 +195,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rules", default="std",
                         help=f"a preset ({', '.join(PRESETS)}) or a rules code such as b880-bd3-mb (RULES.md)")
+    parser.add_argument("--per-set", metavar="FILE",
+                        help="also write each deal set's points per deal by bot, one JSON line per set")
     args = parser.parse_args(argv)
     try:
         resolve(args.rules)
@@ -201,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown bot {n!r}")
     if len(names) > args.players:
         parser.error("more bots than seats")
-    run(args.players, names, args.sets, args.games, args.seed, args.workers, rules=args.rules)
+    run(args.players, names, args.sets, args.games, args.seed, args.workers, rules=args.rules, per_set_file=args.per_set)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,42 @@
+"""The arena's per-set output and bench/paired.py's set-by-set comparison."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+from thousand import arena
+
+PAIRED = Path(__file__).resolve().parent.parent / "bench" / "paired.py"
+
+
+def paired():
+    spec = importlib.util.spec_from_file_location("paired", PAIRED)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_per_set_lines_replay_and_agree_with_the_summary(tmp_path, capsys):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (first, second):
+        arena.main(["--players", "3", "--bots", "easy,medium", "--sets", "3", "--seed", "5", "--workers", "1",
+                    "--per-set", str(path)])
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    rows = [json.loads(line) for line in first.read_text().splitlines()]
+    assert [r["seed"] for r in rows] == [5 * 1_000_003 + i for i in range(3)]
+    edge = sum(r["means"]["easy"] - r["means"]["medium"] for r in rows) / 3
+    assert f"easy vs medium: {edge:+.1f} points/deal" in summary
+    assert first.read_text() == second.read_text()  # the same deals and bots score the same
+    assert paired().main([str(first), str(second), "--bots", "easy,medium"]).endswith("change +0.0 (95% CI +0.0..+0.0) over 3 sets, 0 changed")
+
+
+def test_paired_reports_the_change_on_the_sets_in_common(tmp_path):
+    before, after = tmp_path / "before.jsonl", tmp_path / "after.jsonl"
+    before.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0, "medium": 0.0}}) + "\n" for s in (1, 2, 3)))
+    after.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0 + d, "medium": -d}}) + "\n"
+                             for s, d in ((1, 0.0), (2, 3.0), (3, 6.0), (4, 50.0))))
+    line = paired().main([str(before), str(after)])
+    assert line.startswith("paired: hard vs medium: +10.0 -> +16.0, change +6.0 (95% CI")
+    assert line.endswith("over 3 sets, 2 changed")
