@@ -91,7 +91,7 @@ def cards_in(obj) -> set[str]:
     return found
 
 
-@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, players=player_counts, policy_seed=st.integers(0, 2**32))
 def test_whole_games_end_and_keep_their_books(seed, players, policy_seed):
     game = Game(players, seed)
