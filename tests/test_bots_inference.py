@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from thousand import Game
 from thousand.bots import InfoState
-from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, sample_weighted
+from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, same_talon, sample_weighted
 from thousand.bots.worlds import sample_world
 from thousand.cards import marriage_points
 from thousand.game import _hand_mask as h
@@ -109,3 +109,36 @@ def test_the_ace_marriage_counts_toward_the_bid_limit_in_sampled_worlds() -> Non
     info = InfoState.from_game(game, 0)
     assert plausible(info, [h(x) for x in hands], played_by(info))
     assert not plausible(replace(info, rules=Rules()), [h(x) for x in hands], played_by(info))  # no marriage
+
+
+def test_same_talon_deals_the_other_hands_again_and_keeps_the_evidence() -> None:
+    """Bidding worlds come in groups sharing a talon: the seat's hand and the talon stay, the
+    other seats' cards are dealt again among them (same sizes), and a bid of 130 still needs
+    a marriage in the hand that made it."""
+    game = Game.from_deal(3, 2, HANDS, talon=TALON)
+    for a in "b110 b120 p b130".split():
+        game.apply(a)
+    info = InfoState.from_game(game, 2)
+    played = played_by(info)
+    rng = SplitMix64(11)
+    first = sample_weighted(info, rng)
+    others = first.hands[0] | first.hands[1]
+    seen = set()
+    met = 0
+    for _ in range(60):
+        world = same_talon(info, first, rng)
+        assert world.talons == first.talons and world.hands[2] == info.hand
+        assert world.hands[0] | world.hands[1] == others and not world.hands[0] & world.hands[1]
+        assert [bin(h).count("1") for h in world.hands] == [bin(h).count("1") for h in first.hands]
+        met += plausible(info, world.hands, played) and marriage_points(world.hands[1]) >= 10
+        assert world.weight == likelihood(info, world.hands, played)
+        seen.add(world.hands[0])
+    assert len(seen) > 30  # dealt again, not copied
+    assert met >= 57, met  # the evidence holds, where a plain deal of the same cards often misses it:
+    plain = 0
+    for _ in range(60):
+        hands = list(first.hands)
+        cards = [c for c in range(24) if others >> c & 1]
+        hands[1] = sum(1 << cards[i] for i in sorted(range(14), key=lambda _: rng.next())[:7])
+        plain += marriage_points(hands[1]) >= 10
+    assert plain < 45, plain

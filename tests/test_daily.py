@@ -78,7 +78,7 @@ def test_a_result_link_round_trips(attempt):
 
 def tampered(attempt, **change) -> str:
     parts = {"daily": DAY, "m": ".".join(str(a) for a in attempt.moves()), "n": "Me",
-             "v": attempt.result()["code"], "b": "1", **change}
+             "v": attempt.result()["code"], "b": str(daily.BOTS), **change}
     return "&".join(f"{k}={v}" for k, v in parts.items())
 
 
@@ -90,7 +90,8 @@ def tampered(attempt, **change) -> str:
     ({"daily": "2026-02-30"}, "daily.bad_day"),
     ({"m": "zz"}, "daily.link_bad"),
     ({"m": ".".join(["p"] * 41)}, "daily.link_bad"),
-    ({"b": "2"}, "daily.link_version"),
+    ({"b": str(daily.BOTS + 1)}, "daily.link_version"),
+    ({"b": "1"}, "daily.link_version"),  # a link from before the bots' version 2
     ({"b": ""}, "daily.link_version"),
 ])
 def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
@@ -102,7 +103,7 @@ def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
 def test_unknown_missing_or_repeated_parts_are_rejected(attempt):
     good = tampered(attempt)
     for bad in (good + "&x=1", good + "&n=Me", good.replace("&v=", "&w="), good.replace("&n=Me", ""),
-                good.replace("&b=1", ""),
+                good.replace(f"&b={daily.BOTS}", ""),
                 "?" + "a" * 900):
         with pytest.raises(DailyError) as err:
             parse_result_link(bad)
@@ -179,15 +180,15 @@ def test_the_daily_session_never_touches_the_saved_game():
 PINNED_GAMES = [
     ("2026-12-03", 0, 29, "a26a3031ea32e9da"),
     ("2026-12-03", -1, 5, "af506e6be75d6f30"),
-    ("2026-12-04", 0, 29, "0d18c1c299715af8"),
-    ("2026-12-04", -1, 31, "6c01064f1eda7a6a"),
-    ("2026-12-05", 0, 5, "c8d896cb43d322f8"),
+    ("2026-12-04", 0, 29, "aac061370f155b6a"),
+    ("2026-12-04", -1, 31, "9a2035956d29c596"),
+    ("2026-12-05", 0, 29, "2add1ad66d159f43"),
 ]
 
 
 @pytest.mark.parametrize("day, pick, length, digest", PINNED_GAMES)
 def test_the_daily_bots_reply_as_their_version_says(day, pick, length, digest):
-    assert daily.BOTS == 1, "a new bots version: pin its games here"
+    assert daily.BOTS == 2, "a new bots version: pin its games here"
     d = Daily(day)
     while True:
         d.run_bots()

@@ -50,6 +50,13 @@ class SplitMix64:
             if x < limit:
                 return x % n
 
+    def shuffle(self, items: list) -> list:
+        """Shuffle ``items`` in place (Fisher-Yates from the last place down) and return it."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
 
 def stream(seed: int, players: int, k: int) -> SplitMix64:
     if not 0 <= seed <= MAX_SEED:
@@ -59,12 +66,7 @@ def stream(seed: int, players: int, k: int) -> SplitMix64:
 
 def shuffled_deck(seed: int, players: int, k: int) -> list[int]:
     """The deck (cards 0..23) after the k-th shuffle of this game."""
-    rng = stream(seed, players, k)
-    deck = list(range(24))
-    for i in range(23, 0, -1):
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return stream(seed, players, k).shuffle(list(range(24)))
 
 
 def first_dealer(seed: int, players: int) -> int:

@@ -135,6 +135,12 @@ class Row:
                 "notes": [n.to_json() for n in self.notes], "blind": self.blind, "golden": self.golden}
 
 
+def may_write_off(rules: Rules, used: int, total: int) -> bool:
+    """Has a seat that used ``used`` write-offs, with ``total`` on the sheet, one left (and, by the
+    no_write_off_negative rule, a total of 0 or more)?"""
+    return used < rules.write_offs and not (rules.no_write_off_negative and total < 0)
+
+
 @dataclass
 class ScoreSheet:
     players: int
@@ -166,9 +172,7 @@ class ScoreSheet:
 
     def may_write_off(self, seat: int) -> bool:
         """Has ``seat`` a write-off left, and (by the no_write_off_negative rule) a total of 0 or more?"""
-        rules = self.rules
-        return self.used_write_off[seat] < rules.write_offs and not (rules.no_write_off_negative
-                                                                     and self.totals[seat] < 0)
+        return may_write_off(self.rules, self.used_write_off[seat], self.totals[seat])
 
     def record(self, deal: int, dealer: int, kind: str, declarer: int | None, contract: int | None,
                outcomes: list[Outcome], notes: tuple[Note, ...] = (), sitter: int = -1, blind: bool = False,

@@ -9,7 +9,11 @@ points and the declarer's extra points are the defenders' loss. Earlier only
 the contract is asked; ties go to the medium bot's choice. The final
 contract is chosen by the same simulation: the success rate of each
 possible contract over sampled worlds against the cost of a write-off or a
-fall. Bidding asks the solver which contracts sampled talons would make.
+fall. The declarer's gifts are weighed the same way (which of the cards the
+heuristic would give away, to whom, keeps the bid safest), and bidding asks
+the solver which contracts sampled talons would make, in groups of worlds
+that share a talon (the contract is chosen knowing the talon, not the other
+hands, so a bad talon can still be written off).
 
 Work is counted in search nodes, not seconds, so a decision depends only on
 the information state and the seed (records replay exactly): each world has
@@ -22,25 +26,30 @@ BENCHMARKS.md), and a slow machine plays the same moves, later.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 
 from ..actions import Action
-from ..cards import KING, MARRIAGES, QUEEN, fast_points
+from ..cards import KING, MARRIAGES, QUEEN, count, fast_points
 from ..game import bid_limit
 from ..rng import SplitMix64
+from ..scoring import may_write_off
 from .base import PhaseBot, bot_rng
 from .dds import INFINITY, OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
 from .infostate import InfoState
-from .medium import choose_bid, give
+from .medium import choose_bid
+from .medium import give as medium_give
 from .medium import contract as medium_contract
 from .medium import play as medium_play
-from .inference import sample_weighted
+from .inference import same_talon, sample_weighted
 from .worlds import World
 
 SALT = 3
 EXACT_TRICKS = 6  # with this many tricks left card play values every move exactly
 DD_MARGIN = 10  # points a double-dummy line must spare before the bot counts on it
 BID_WORTH = 30  # what declaring must be expected to score over defending (a defender's usual points)
+CONTRACT_WORK = 3  # the contract is asked once a deal, from the first lead: it gets this many times the budget
+GIFT_POOL = 4  # the cards the hand misses least, whose every way of giving the gift simulation weighs
 
 
 class HardBot(PhaseBot):
@@ -48,24 +57,75 @@ class HardBot(PhaseBot):
     salt = SALT
 
     def __init__(self, work: int = 15000, world_nodes: int = 6000, max_worlds: int = 24, min_worlds: int = 4,
-                 bid_worlds: int = 12) -> None:
+                 bid_talons: int = 4, talon_worlds: int = 3) -> None:
         self.work = work  # search nodes per decision
         self.world_nodes = world_nodes  # search nodes per world
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
-        self.bid_worlds = bid_worlds
+        self.bid_talons = bid_talons  # talons drawn when bidding
+        self.talon_worlds = talon_worlds  # deals of the other hands per talon
         self.searched: Counter[int] = Counter()  # how often a card play solved so many worlds (for the benchmark)
 
     def give(self, info: InfoState) -> Action:
-        return give(info)
+        """Give the cards that best keep the bid safe over sampled worlds.
+
+        The heuristic names the few cards the hand misses least; each way of
+        giving them (which card to which opponent still owed one) is played out
+        with open cards in every sampled world, asking once whether the
+        declarer then makes the bid (with the double-dummy margin). The way
+        made in the most worlds is given; ties keep the medium bot's gift, and
+        so do too few solved worlds. Raising is decided afterwards, by
+        :meth:`contract`. (Counting against a way the marriages it completes in
+        an opponent's hand, as a cost, played worse on the deals measured.)
+        """
+        fallback = medium_give(info)
+        targets = sorted({a.target for a in info.legal})
+        targets.remove(fallback.target)
+        targets.insert(0, fallback.target)
+        pool = best_discards(info.hand, info.players, min(GIFT_POOL, count(info.hand)), info.rules.ace_marriage)
+        ways = sorted(permutations(pool, len(targets)), key=lambda way: way[0] != fallback.card)  # stable
+        rng = bot_rng(info, SALT)
+        seat = info.seat
+        order = list(info.active)
+        shares = [0.0] * len(ways)
+        spent = 0
+        worlds = 0
+        while worlds < self.max_worlds and spent < self.work:
+            world = self.world(info, rng)
+            leftover = fast_points(world.talons[0]) if info.players == 2 else 0
+            solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
+                            budget=self.world_nodes, rules=info.rules, took=0)
+            made = []
+            try:
+                for way in ways:
+                    hands = list(world.hands)
+                    for card, target in zip(way, targets):
+                        hands[seat] &= ~(1 << card)
+                        hands[target] |= 1 << card
+                    made.append(solver.made([hands[s] for s in order], solver.declarer, -1, (),
+                                            info.bid + DD_MARGIN))
+            except OutOfBudget:
+                continue
+            finally:
+                spent += solver.nodes
+            worlds += 1
+            for i, ok in enumerate(made):
+                shares[i] += world.weight * ok
+        if worlds < self.min_worlds:
+            return fallback
+        best = ways[shares.index(max(shares))]
+        return Action.give(best[0], targets[0])
 
     def bid(self, info: InfoState) -> Action:
         """Bid on when declaring at the next bid is worth more than defending.
 
-        Each sampled world deals the talon and the other hands; the bot takes
-        the talon, gives away the cards its hand misses least and asks the
-        solver which contracts it would make. Without enough solved worlds it
-        bids on the hand estimate.
+        Worlds are drawn in groups that share a talon: the seat would choose
+        its contract knowing the talon but not the other hands. In each world
+        the bot takes the talon, gives away the cards its hand misses least
+        and asks the solver which contracts it would make; each talon is worth
+        the best choice over its group (a contract, or writing off or falling
+        when none pays), and declaring is worth the weighted mean over talons.
+        Without enough solved worlds it bids on the hand estimate.
         """
         bids = [a for a in info.legal if a.kind == "bid"]
         if not bids:
@@ -75,31 +135,43 @@ class HardBot(PhaseBot):
         seat = info.seat
         order = list(info.active)
         others = [s for s in order if s != seat]
-        reach: list[tuple[int, float]] = []  # (highest contract made, the world's weight)
-        spent = 0
-        while len(reach) < self.bid_worlds and spent < self.work:
-            world = self.world(info, rng)
-            hands = list(world.hands)
-            talon = world.talons[0]  # 2 players: the talons are closed, so the first is as good as any
-            hand = hands[seat] | talon
-            for target, card in zip(others, best_discards(hand, info.players, len(others))):
+        can_write_off = may_write_off(info.rules, info.used_write_off[seat], info.totals[seat])
+        worth = weight = 0.0
+        solved = spent = talons = 0
+        while talons < self.bid_talons and spent < self.work:
+            first = self.world(info, rng)
+            talons += 1
+            talon = first.talons[0]  # 2 players: the talons are closed, so the first is as good as any
+            hand = info.hand | talon
+            gifts = best_discards(hand, info.players, len(others))
+            for card in gifts:
                 hand &= ~(1 << card)
-                hands[target] |= 1 << card
-            hands[seat] = hand
-            leftover = fast_points(world.talons[1]) if info.players == 2 else 0
-            solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
-                            budget=self.world_nodes // 2, rules=info.rules, took=0)
-            try:
-                reach.append((highest_made(solver, [hands[s] for s in order],
-                                           range(start, bid_limit(hand, info.rules) + 1, 10)), world.weight))
-            except OutOfBudget:
+            values = range(start, max(bid_limit(hand, info.rules), start) + 1, 10)
+            reach: list[tuple[int, float]] = []
+            for j in range(self.talon_worlds):
+                world = first if j == 0 else same_talon(info, first, rng)
+                hands = list(world.hands)
+                for target, card in zip(others, gifts):
+                    hands[target] |= 1 << card
+                hands[seat] = hand
+                leftover = fast_points(world.talons[1]) if info.players == 2 else 0
+                solver = Solver(len(order), order.index(seat), not info.on_barrel(seat), leftover,
+                                budget=self.world_nodes // 2, rules=info.rules, took=0)
+                try:
+                    reach.append((highest_made(solver, [hands[s] for s in order], values), world.weight))
+                except OutOfBudget:
+                    continue
+                finally:
+                    spent += solver.nodes
+            if not reach:
                 continue
-            finally:
-                spent += solver.nodes
-        if len(reach) < self.min_worlds:
+            solved += len(reach)
+            mass = sum(w for _, w in reach)
+            worth += mass * best_choice(info, list(values), reach, start, can_write_off, not info.used_fall[seat])[0]
+            weight += mass
+        if solved < self.min_worlds or weight <= 0:
             return choose_bid(info, self.bid_target(info))
-        worth = max(v * (2 * share(reach, v) - 1) for v in range(start, max(max(r for r, _ in reach), start) + 1, 10))
-        return bids[0] if worth >= BID_WORTH else Action.parse("p")
+        return bids[0] if worth / weight >= BID_WORTH else Action.parse("p")
 
     def bid_target(self, info: InfoState) -> int:
         return bid_target(bot_rng(info, SALT), info.hand, info.unseen, info.players, 48, 0.5, info.rules.ace_marriage)
@@ -117,11 +189,11 @@ class HardBot(PhaseBot):
         melds_count = not info.on_barrel(seat)
         reach: list[tuple[int, float]] = []
         spent = 0
-        while len(reach) < self.max_worlds and spent < self.work:
+        while len(reach) < self.max_worlds and spent < CONTRACT_WORK * self.work:
             world = self.world(info, rng)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
-            solver = Solver(len(order), order.index(seat), melds_count, leftover, budget=self.world_nodes,
-                            rules=info.rules, took=0)
+            solver = Solver(len(order), order.index(seat), melds_count, leftover,
+                            budget=CONTRACT_WORK * self.world_nodes, rules=info.rules, took=0)
             try:
                 reach.append((highest_made(solver, [world.hands[s] for s in order], values), world.weight))
             except OutOfBudget:
@@ -207,14 +279,21 @@ def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> f
 def highest_made(solver: Solver, hands: list[int], values) -> int:
     """The highest of ``values`` (ascending) the declarer, on lead, makes in this world (0 if none).
 
-    Each contract is asked with a margin for the declarer's double-dummy optimism.
+    Each contract is asked with a margin for the declarer's double-dummy optimism. Being made
+    is monotone in the contract, so after the lowest (which most weak hands miss) the rest is
+    a binary search: a strong hand costs a few questions, not one per step of 10.
     """
-    best = 0
-    for v in values:
-        if not solver.made(hands, solver.declarer, -1, (), v + DD_MARGIN):
-            break
-        best = v
-    return best
+    values = list(values)
+    if not values or not solver.made(hands, solver.declarer, -1, (), values[0] + DD_MARGIN):
+        return 0
+    lo, hi = 0, len(values)  # values[lo] is made; values[hi:] are not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if solver.made(hands, solver.declarer, -1, (), values[mid] + DD_MARGIN):
+            lo = mid
+        else:
+            hi = mid
+    return values[lo]
 
 
 def count_tricks_left(info: InfoState) -> int:
@@ -242,9 +321,10 @@ def share(reach: list[tuple[int, float]], v: int) -> float:
     return sum(w for r, w in reach if r >= v) / max(sum(w for _, w in reach), 1e-300)
 
 
-def choose_contract(info: InfoState, values: list[int], reach: list[tuple[int, float]]) -> Action:
-    """Best expected score: a contract ``v`` made with probability ``p`` is worth ``v(2p-1)``;
-    a write-off costs the 60 points each opponent gets (half counted), a fall the bid."""
+def best_choice(info: InfoState, values: list[int], reach: list[tuple[int, float]], bid: int,
+                can_write_off: bool, can_fall: bool) -> tuple[float, Action]:
+    """The best expected score and its choice: a contract ``v`` made with probability ``p`` is worth
+    ``v(2p-1)``; a write-off costs the 60 points each opponent gets (half counted), a fall the bid."""
     best_value, best = -1e9, Action.contract(values[0])
     for v in values:
         p = share(reach, v)
@@ -252,8 +332,13 @@ def choose_contract(info: InfoState, values: list[int], reach: list[tuple[int, f
         if ev > best_value:
             best_value, best = ev, Action.contract(v)
     opponents = len(info.active) - 1
-    if Action.parse("w") in info.legal and -30 * opponents > best_value:
-        return Action.parse("w")
-    if Action.parse("f") in info.legal and -info.bid > best_value + 20 * opponents:
-        return Action.parse("f")
-    return best
+    if can_write_off and -30 * opponents > best_value:
+        return -30 * opponents, Action.parse("w")
+    if can_fall and -bid > best_value + 20 * opponents:
+        return -bid - 20 * opponents, Action.parse("f")
+    return best_value, best
+
+
+def choose_contract(info: InfoState, values: list[int], reach: list[tuple[int, float]]) -> Action:
+    return best_choice(info, values, reach, info.bid, Action.parse("w") in info.legal,
+                       Action.parse("f") in info.legal)[1]

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
+from ..cards import count
 from ..legal import bid_limit
 from ..rng import SplitMix64
 from ..tricks import legal_plays, trick_winner
@@ -165,3 +166,30 @@ def sample_weighted(info: InfoState, rng: SplitMix64, tries: int = 24) -> World:
             break
     world.weight = likelihood(info, world.hands, played) * play_likelihood(info, world.hands)
     return world
+
+
+def same_talon(info: InfoState, world: World, rng: SplitMix64, tries: int = 24) -> World:
+    """Another world with ``world``'s talons: the other seats' cards dealt again among them.
+
+    For bidding, before anything but the seat's own hand is known: the talon
+    decides the contract the seat would choose, the others' hands whether it
+    is made, so worlds are drawn in groups that share a talon. As in
+    :func:`sample_weighted`, a deal that meets the certain evidence is kept (the
+    last draw if none of ``tries`` does), weighted by the likely evidence.
+    """
+    seats = [s for s in range(info.players) if s != info.seat and info.hand_sizes[s]]
+    pool = [c for s in seats for c in range(24) if world.hands[s] >> c & 1]
+    played = played_by(info)
+    for _ in range(tries):
+        order = rng.shuffle(pool[:])
+        hands = list(world.hands)
+        at = 0
+        for s in seats:
+            size = count(world.hands[s])
+            hands[s] = 0
+            for c in order[at:at + size]:
+                hands[s] |= 1 << c
+            at += size
+        if plausible(info, hands, played):
+            break
+    return World(hands, list(world.talons), likelihood(info, hands, played))

@@ -59,10 +59,7 @@ def sample_world(info: InfoState, rng: SplitMix64, tries: int = 20) -> World:
         strict = attempt < tries  # the last try ignores voids rather than fail
         left = list(room)
         got = [0] * len(left)
-        order = cards[:]
-        for i in range(len(order) - 1, 0, -1):
-            j = rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
+        order = rng.shuffle(cards[:])
         if info.declarer is not None and info.declarer in seats:
             d = seats.index(info.declarer)
             likely = info.likely[info.declarer]
