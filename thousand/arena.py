@@ -10,7 +10,9 @@ declares, its average contract and success rate, the win rate in full games,
 and decision latency. The last line is a one-line summary, e.g.
 ``arena: hard vs medium: +12.4 points/deal (95% CI +8.1..+16.7) over 600 deal sets``.
 
-``cheater`` (evaluation only) is the hard bot with sight of every card.
+``cheater`` (evaluation only) is the hard bot with sight of every card;
+``cheater-play`` and ``cheater-auction`` see them only in card play, or only
+from the bidding to the contract (where does the fair bot lose its gap?).
 ``--rules`` plays every deal under a preset (``uk``, ``ru``, ``pl``) or a rules code.
 """
 
@@ -26,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import BOT_LEVELS, Bot, decide, make_bot
-from .bots.cheater import CheaterBot
+from .bots.cheater import CHEATERS, CheaterBot
 from .cards import NotationError
 from .game import Game
 from .rules import PRESETS, resolve
@@ -54,7 +56,7 @@ class Stats:
 
 
 def make(name: str) -> Bot:
-    return CheaterBot() if name == "cheater" else make_bot(name)
+    return CheaterBot(name) if name in CHEATERS else make_bot(name)
 
 
 def seatings(names: list[str], players: int) -> list[tuple[str, ...]]:
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m thousand.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--bots", default="hard,medium",
-                        help=f"comma-separated bots from {BOT_LEVELS + ('cheater',)}; naming every seat "
+                        help=f"comma-separated bots from {BOT_LEVELS + tuple(CHEATERS)}; naming every seat "
                              "(e.g. hard,medium,medium) rotates that line-up, else every mix of them is seated")
     parser.add_argument("--sets", type=int, default=100, help="duplicate deal sets (single deals)")
     parser.add_argument("--games", type=int, default=0, help="play this many full games to 1000 per seating instead")
@@ -204,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(err))
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     for n in names:
-        if n not in BOT_LEVELS and n != "cheater":
+        if n not in BOT_LEVELS and n not in CHEATERS:
             parser.error(f"unknown bot {n!r}")
     if len(names) > args.players:
         parser.error("more bots than seats")

@@ -2,6 +2,10 @@
 
 It is never offered to players (it is not in :data:`thousand.bots.BOT_LEVELS`)
 and it cannot play from an information state: the arena hands it the game.
+The partial cheaters see every card in some phases only and decide the others
+as the fair hard bot does, to tell where the fair bot loses its gap to the
+cheater: ``cheater-play`` sees them in card play only, ``cheater-auction``
+when bidding, taking the talon, giving and setting the contract.
 """
 
 from __future__ import annotations
@@ -15,11 +19,20 @@ from .infostate import InfoState
 from .worlds import World
 
 
+AUCTION = frozenset({"blind", "bidding", "talon", "giving", "contract"})
+PHASES = AUCTION | {"play"}
+CHEATERS = {"cheater": PHASES, "cheater-play": frozenset({"play"}), "cheater-auction": AUCTION}
+
+
 class CheaterBot(HardBot):
     name = "cheater"
 
-    def __init__(self) -> None:
-        super().__init__(max_worlds=1, min_worlds=1)
+    def __init__(self, name: str = "cheater") -> None:
+        super().__init__()
+        self.name = name
+        self.sees = CHEATERS[name]
+        self.fair_worlds = (self.max_worlds, self.min_worlds)
+        self.cheating = False
         self.truth: World | None = None
 
     def act_game(self, game: Game) -> Action:
@@ -33,10 +46,15 @@ class CheaterBot(HardBot):
     def act(self, info: InfoState) -> Action:
         if self.truth is None:
             raise RuntimeError("the cheater plays only through act_game (it must see the deal)")
+        self.cheating = info.phase in self.sees
+        # One world, the true one, where it sees; the hard bot's sampling elsewhere.
+        self.max_worlds, self.min_worlds = (1, 1) if self.cheating else self.fair_worlds
         return super().act(info)
 
     def talon(self, info: InfoState) -> Action:
         """The better of the two talons it can see."""
+        if not self.cheating:
+            return super().talon(info)
         values = [self._value_with(info, t) for t in self.truth.talons]
         return Action.talon(1 + values.index(max(values)))
 
@@ -48,8 +66,10 @@ class CheaterBot(HardBot):
 
     def bid_target(self, info: InfoState) -> int:
         """With the talon in sight (2 players: the better of the two)."""
+        if not self.cheating:
+            return super().bid_target(info)
         return max(self._value_with(info, t) for t in self.truth.talons)
 
     def world(self, info: InfoState, rng: SplitMix64) -> World:
-        return self.truth
+        return self.truth if self.cheating else super().world(info, rng)
 

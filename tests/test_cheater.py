@@ -1,0 +1,62 @@
+"""The arena's cheaters: the full one sees every card; the partial ones see them in
+some phases only and decide the rest exactly as the fair hard bot does."""
+
+from __future__ import annotations
+
+import pytest
+
+from thousand import Game
+from thousand.arena import main as arena_main
+from thousand.bots import decide, make_bot
+from thousand.bots.cheater import CheaterBot
+from thousand.bots.hard import HardBot
+from thousand.bots.infostate import InfoState
+
+
+def reach(players: int, seed: int, phase: str, skip: int = 0) -> Game:
+    """The game of ``seed`` played by medium bots up to ``phase`` (and ``skip`` moves into it)."""
+    game = Game(players, seed)
+    medium = make_bot("medium")
+    while game.phase != phase:
+        game.apply(decide(medium, game))
+    for _ in range(skip):
+        game.apply(decide(medium, game))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_cheaters_take_the_better_talon_they_see_and_the_play_cheater_does_not(seed):
+    game = reach(2, 300 + seed, "talon")
+    seat = game.to_move
+    cheater = CheaterBot("cheater")
+    chosen = cheater.act_game(game)
+    info = InfoState.from_game(game, seat)
+    values = [cheater._value_with(info, t) for t in game.talons]
+    assert chosen.value == 1 + values.index(max(values))
+    assert CheaterBot("cheater-auction").act_game(game) == chosen
+    assert CheaterBot("cheater-play").act_game(game) == decide(HardBot(), game)  # a blind choice, as the fair bot's
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_partial_cheater_decides_as_the_fair_hard_bot_where_it_does_not_see(seed):
+    bidding = reach(3, 500 + seed, "bidding")
+    assert CheaterBot("cheater-play").act_game(bidding) == decide(HardBot(), bidding)
+    play = reach(3, 500 + seed, "play", skip=4)
+    assert CheaterBot("cheater-auction").act_game(play) == decide(HardBot(), play)
+    assert CheaterBot("cheater-play").act_game(play) == CheaterBot("cheater").act_game(play)
+
+
+def test_the_play_cheater_uses_the_cards_it_sees():
+    """Over positions where the hidden cards matter, seeing them changes some card plays."""
+    differ = 0
+    for seed in range(12):
+        game = reach(3, 700 + seed, "play", skip=3)
+        if game.phase == "play":
+            differ += CheaterBot("cheater-play").act_game(game) != decide(HardBot(), game)
+    assert differ >= 1
+
+
+def test_the_arena_refuses_a_bot_it_does_not_know(capsys):
+    with pytest.raises(SystemExit):
+        arena_main(["--bots", "hard,cheater-bid", "--sets", "1"])
+    assert "unknown bot 'cheater-bid'" in capsys.readouterr().err
