@@ -29,8 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
-from load import (CHROMIUM_ARGS, INTERACTIVE, READY_CLOCK, SNAPSHOT_SAVED, STAGES, wait_for,  # noqa: E402
-                  wait_service_worker)
+from load import CHROMIUM_ARGS, INTERACTIVE, READY_CLOCK, STAGES, first_visit, wait_for  # noqa: E402
 
 FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:snapshot-read",
            "loadPyodide done": "python:loaded", "interactive": "ready"}
@@ -39,12 +38,7 @@ FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:s
 def round_of_visits(browser, base: str, visits: int) -> list[dict[str, float]]:
     context = browser.new_context()
     context.add_init_script(READY_CLOCK)
-    page = context.new_page()
-    page.goto(base)
-    wait_for(page, base, INTERACTIVE)
-    wait_service_worker(page)
-    wait_for(page, base, SNAPSHOT_SAVED)
-    page.close()
+    first_visit(context, base)
     out = []
     for _ in range(visits):
         page = context.new_page()
