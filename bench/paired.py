@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from thousand.arena import mean_ci  # noqa: E402
 
 
 def load(path: str) -> dict[int, dict[str, float]]:
     with open(path, encoding="utf-8") as f:
         return {row["seed"]: row["means"] for row in map(json.loads, f) if row}
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    m = sum(values) / n
-    var = sum((v - m) ** 2 for v in values) / (n - 1) if n > 1 else float("inf")
-    return m, 1.96 * math.sqrt(var / n)
 
 
 def main(argv: list[str] | None = None) -> str:
