@@ -73,7 +73,7 @@ def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready,
     context.set_offline(False)
 
 
-# The service worker's caches, one per release (the memory snapshot has a cache of its own).
+# The service worker's caches, one per release (the memory snapshot is a file of its own).
 RELEASE_CACHES = "(async () => (await caches.keys()).filter((name) => name.startsWith('thousand-')))()"
 
 

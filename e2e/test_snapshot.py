@@ -24,28 +24,48 @@ READY = "body[data-ready='1']"
 MY_TURN = "body[data-turn='you']:not([data-legal=''])"
 # Making and storing a snapshot waits for an idle moment after the table is shown.
 SNAPSHOT_MS = 150_000
-CACHE = "memory-snapshots"  # web/snapshot-worker.js
+DIR = "memory-snapshots"  # web/snapshot-worker.js: a folder of the origin's private file system
 EN = json.loads((build.WEB / "locales" / "en.json").read_text(encoding="utf-8"))
 
-STORED = f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)"
-# Spoil the stored snapshot the way a disk, a crash or a bug might. The worker
-# keeps its SHA-256 in a header: damage is caught by the hash, and bytes whose
-# hash fits but are no snapshot are caught by Pyodide's own check.
+SNAPSHOTS = f"""async () => {{
+    const root = await navigator.storage.getDirectory();
+    let dir;
+    try {{ dir = await root.getDirectoryHandle('{DIR}'); }} catch {{ return []; }}
+    const names = [];
+    for await (const name of dir.keys()) names.push(name);
+    return names;
+}}"""
+STORED = f"({SNAPSHOTS})()"
+# Spoil the stored snapshot the way a disk, a crash or a bug might. The file
+# starts with the SHA-256 of the rest (the packed heap, its length in the
+# second word): damage is caught by the hash, and bytes whose hash fits but are
+# no snapshot are caught by Pyodide's own check. The length sizes the runtime
+# before the rest is read: a wrong one is caught when the rest is unpacked.
 CORRUPT = f"""async (kind) => {{
-    const cache = await caches.open('{CACHE}');
-    const [key] = await cache.keys();
-    const stored = await cache.match(key);
-    const headers = new Headers(stored.headers);
-    const good = new Uint8Array(await stored.arrayBuffer());
+    const [name] = await ({SNAPSHOTS})();
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('{DIR}');
+    const file = await dir.getFileHandle(name);
+    const good = new Uint8Array(await (await file.getFile()).arrayBuffer());
+    const rehash = async (bytes) => bytes.set(
+        new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.subarray(32))), 0);
     let bad;
     if (kind === "truncated") bad = good.slice(0, good.length >> 1);
     else if (kind === "flipped") {{ bad = good.slice(); bad[bad.length >> 1] ^= 0x5a; }}
-    else {{
-        bad = new Uint8Array(good.length);
-        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bad));
-        headers.set("x-sha256", Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""));
+    else if (kind === "length") {{  // a page longer than the heap it holds
+        bad = good.slice();
+        const view = new DataView(bad.buffer);
+        view.setUint32(36, view.getUint32(36, true) + 65536, true);
+        await rehash(bad);
+    }} else {{  // the packed form of a heap of zeros
+        bad = new Uint8Array(32 + 12);
+        const view = new DataView(bad.buffer);
+        view.setUint32(32, 0x54534e31, true);
+        view.setUint32(36, new DataView(good.buffer).getUint32(36, true), true);
+        await rehash(bad);
     }}
-    await cache.put(key, new Response(bad, {{ headers }}));
+    const out = await file.createWritable();
+    await out.write(bad);
+    await out.close();
 }}"""
 
 
@@ -116,7 +136,7 @@ def test_second_visit_restores_the_snapshot_also_offline(page, base_url, context
 def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page, base_url, new_page):
     """No console error (the page fixture checks), and a good snapshot replaces the bad one."""
     first_visit(page, base_url)
-    for kind in ("truncated", "flipped", "not-a-snapshot"):
+    for kind in ("truncated", "flipped", "not-a-snapshot", "length"):
         page.evaluate(CORRUPT, kind)
         page.close()
         page = visit(new_page, base_url)
