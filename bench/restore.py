@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Return visits restored from the memory snapshot, side by side for two builds.
 
-    python bench/restore.py [--other DIR] [--rounds N] [--visits N] [--no-build]
+    python bench/restore.py [--other DIR] [--rounds N] [--visits N] [--off-the-record] [--no-build]
 
 Times a return visit on the page's own clock (seconds after navigation), so
 the browser's set-up and Playwright's polling do not blur small differences:
@@ -12,7 +12,9 @@ the site once (Python starts, the snapshot is kept), then comes back `--visits`
 times. With `--other DIR` (another build's dist/, e.g. from a git worktree of
 the commit before) the rounds alternate between the two, each going first in
 every other round, so both see the same machine; the medians are printed per
-build. The last line:
+build. Each round runs in a browser of its own with a new on-disk profile, as a
+returning player's is (`--off-the-record`: contexts of one browser, as in
+bench/load.py). The last line:
 `restore: interactive A s (this) vs B s (other), ratio R`.
 """
 
@@ -29,14 +31,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
-from load import CHROMIUM_ARGS, INTERACTIVE, READY_CLOCK, STAGES, first_visit, wait_for  # noqa: E402
+from load import INTERACTIVE, READY_CLOCK, STAGES, Profiles, first_visit, wait_for  # noqa: E402
 
 FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:snapshot-read",
            "loadPyodide done": "python:loaded", "interactive": "ready"}
 
 
-def round_of_visits(browser, base: str, visits: int) -> list[dict[str, float]]:
-    context = browser.new_context()
+def round_of_visits(new_context, base: str, visits: int) -> list[dict[str, float]]:
+    context = new_context()
     context.add_init_script(READY_CLOCK)
     first_visit(context, base)
     out = []
@@ -64,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--other", type=Path, help="another build's dist/ to compare with")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--visits", type=int, default=3, help="return visits per round")
+    parser.add_argument("--off-the-record", action="store_true",
+                        help="off-the-record contexts of one browser instead of on-disk profiles")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args(argv)
 
@@ -78,19 +82,19 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            profiles = Profiles(p, args.off_the_record)
             try:
                 for name, (_, base) in servers.items():  # untimed: primes the OS and Chromium caches
-                    round_of_visits(browser, base, 1)
+                    round_of_visits(profiles.new_context, base, 1)
                 for i in range(args.rounds):
                     order = list(servers.items())
                     for name, (_, base) in order[::-1] if i % 2 else order:  # each build goes first as often
-                        results[name] += round_of_visits(browser, base, args.visits)
+                        results[name] += round_of_visits(profiles.new_context, base, args.visits)
                     print(f"round {i + 1}: " + "; ".join(
                         f"{name} interactive " + ", ".join(f"{v['ready']:.2f}" for v in results[name][-args.visits:])
                         for name in sites), flush=True)
             finally:
-                browser.close()
+                profiles.close()
     finally:
         for server, _ in servers.values():
             server.shutdown()
