@@ -80,11 +80,16 @@ async function load() {
     post({ type: "progress", stage: "module", fraction: 0.9 });
   }
   const web = pyodide.pyimport("thousand.web");
-  const daily = pyodide.pyimport("thousand.web_daily");
-  const room = pyodide.pyimport("thousand.web_room");
   post({ type: "progress", stage: "module", fraction: 1 });
   mark("python");
-  return { pyodide, web, daily, room, boot, why, wheel };
+  // The daily deal's and the rooms' modules are imported on their first call,
+  // or before a snapshot is made (so a restored Python has them at once).
+  const later = (name) => {
+    let module = null;
+    return () => (module ??= pyodide.pyimport(name));
+  };
+  return { pyodide, web: () => web, daily: later("thousand.web_daily"), room: later("thousand.web_room"),
+    boot, why, wheel };
 }
 
 const ready = load();
@@ -107,6 +112,12 @@ async function idle() {
     return; // "fatal" has been posted already
   }
   if (python.boot === "start") {
+    try {
+      python.daily();
+      python.room();
+    } catch {
+      // reported by the first call that needs them
+    }
     const report = await keepSnapshot(python.pyodide, { version: BUILD.pyodide, build: BUILD.build });
     const snapshot = report.saved ? "saved" : report.why === "unsupported" ? "off" : "failed";
     post({ type: "idle", snapshot, ...report });
@@ -143,7 +154,7 @@ self.onmessage = (event) => {
       return;
     }
     try {
-      post({ type: "reply", id, json: module[fn](...args) });
+      post({ type: "reply", id, json: module()[fn](...args) });
     } catch (err) {
       post({ type: "reply", id, crash: String(err && err.message ? err.message : err) });
     }
