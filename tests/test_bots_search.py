@@ -10,6 +10,7 @@ import pytest
 from thousand import Game
 from thousand.bots import InfoState, decide, make_bot
 from thousand.bots.dds import Solver
+from thousand.bots import hard as hard_module
 from thousand.bots.hard import HardBot, candidates
 from thousand.cards import SUIT_MASKS, count, fast_points, iter_cards
 from thousand.rng import SplitMix64
@@ -242,3 +243,25 @@ def test_highest_made_finds_what_asking_every_contract_finds() -> None:
         assert highest_made(Solver(3, 0, budget=10**7), hands, values) == linear, seed
         found.add(linear)
     assert len(found) >= 4, found  # weak and strong hands alike
+
+
+def test_the_declarer_searches_its_first_lead_with_a_larger_budget(monkeypatch) -> None:
+    """The declarer's first lead (seed 1: medium bids, gives and sets 120; the declarer
+    leads) is the largest search of a deal. With DECLARER_WORK times the budget the hard
+    bot solves 11 sampled worlds; with the plain budget it solves 3, too few to count on,
+    and plays the medium bot's lead."""
+    game = Game(3, 1)
+    medium = make_bot("medium")
+    while game.phase != "play":
+        game.apply(decide(medium, game))
+    assert game.to_move == game.declarer and game.contract == 120
+    info = InfoState.from_game(game, game.to_move)
+
+    def solved() -> int:
+        bot = HardBot()
+        bot.act(info)
+        return max(bot.searched)
+
+    assert solved() == 11 >= HardBot().min_worlds
+    monkeypatch.setattr(hard_module, "DECLARER_WORK", 1)
+    assert solved() == 3 < HardBot().min_worlds

@@ -49,6 +49,10 @@ EXACT_TRICKS = 6  # with this many tricks left card play values every move exact
 DD_MARGIN = 10  # points a double-dummy line must spare before the bot counts on it
 BID_WORTH = 30  # what declaring must be expected to score over defending (a defender's usual points)
 CONTRACT_WORK = 3  # the contract is asked once a deal, from the first lead: it gets this many times the budget
+# The declarer's card play before the exact phase gets this many times the budget: its first
+# tricks are the largest searches, and with the plain budget about half of them fell back to
+# the medium bot's move (paired arena: +3.0 points/deal, see BENCHMARKS.md).
+DECLARER_WORK = 3
 GIFT_POOL = 4  # the cards the hand misses least, whose every way of giving the gift simulation weighs
 
 
@@ -211,7 +215,8 @@ class HardBot(PhaseBot):
         With few tricks left each move is valued exactly in each world: the
         contract's result and the points (a defender keeps its own trick
         points, so beating the contract is not all). Earlier only the
-        contract is asked, and ties go to the medium bot's move.
+        contract is asked, and ties go to the medium bot's move; the declarer
+        then searches with DECLARER_WORK times the budget.
         """
         fallback = medium_play(info)
         decl = info.declarer
@@ -235,12 +240,13 @@ class HardBot(PhaseBot):
         solved = 0
         failures = 0
         spent = 0
-        while solved < self.max_worlds and spent < self.work and failures < 2:
+        boost = DECLARER_WORK if declaring and not exact else 1
+        while solved < self.max_worlds and spent < boost * self.work and failures < 2:
             world = self.world(info, rng)
             hands = tuple(world.hands[s] for s in order)
             leftover = fast_points(world.talons[0]) if info.players == 2 else 0
-            solver = Solver(k, order.index(decl), melds_count, leftover, budget=self.world_nodes, rules=info.rules,
-                            took=took)
+            solver = Solver(k, order.index(decl), melds_count, leftover, budget=boost * self.world_nodes,
+                            rules=info.rules, took=took)
             window = (-INFINITY, INFINITY) if exact else (need - 1, need)
             try:
                 values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", *window)
