@@ -36,6 +36,7 @@ SNAPSHOTS = f"""async () => {{
     return names;
 }}"""
 STORED = f"({SNAPSHOTS})()"
+OLD_COPY = "caches.open('memory-snapshots').then((c) => c.put('memory-snapshot/old', new Response('x')))"
 # Spoil the stored snapshot the way a disk, a crash or a bug might. The file
 # starts with the SHA-256 of the rest (the packed heap, its length in the
 # second word): damage is caught by the hash, and bytes whose hash fits but are
@@ -134,8 +135,10 @@ def test_second_visit_restores_the_snapshot_also_offline(page, base_url, context
 
 
 def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page, base_url, new_page):
-    """No console error (the page fixture checks), and a good snapshot replaces the bad one."""
+    """No console error (the page fixture checks), and a good snapshot replaces the bad one;
+    the Cache Storage copy of releases before the file system's is dropped as well."""
     first_visit(page, base_url)
+    page.evaluate(OLD_COPY)
     for kind in ("truncated", "flipped", "not-a-snapshot", "length"):
         page.evaluate(CORRUPT, kind)
         page.close()
@@ -143,6 +146,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(page, base_url, new_pag
         assert boot(page) == "start", kind
         make_a_move(page)
         page.wait_for_selector("body[data-snapshot='saved']", state="attached", timeout=SNAPSHOT_MS)
+    assert page.evaluate("caches.has('memory-snapshots')") is False
     page.close()
     assert boot(visit(new_page, base_url)) == "snapshot"
 

@@ -35,6 +35,8 @@
 
 export const VERIFIED_RUNTIME = "314.0.8";
 const DIR = "memory-snapshots";
+// Where releases before stop 21 kept it (Cache Storage): emptied when a snapshot is kept.
+const OLD_CACHE = "memory-snapshots";
 
 const PAGE = 65536;
 const PACKED = 0x54534e31; // "1NST": the stored form below, version 1
@@ -254,6 +256,7 @@ export async function keepSnapshot(pyodide, { version, build }) {
     } finally {
       handle.close();
     }
+    if ("caches" in self) await caches.delete(OLD_CACHE).catch(() => {});
     return { saved: true, held, ms: performance.now() - t0, bytes: memory.length, stored: stored.length };
   } catch (err) {
     await forget(); // nothing half-stored is ever restored
