@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
-from load import INTERACTIVE, READY_CLOCK, STAGES, Profiles, first_visit, wait_for  # noqa: E402
+from load import (INTERACTIVE, PAGE_CLOCK, READY_CLOCK, STAGES, Profiles, first_visit, timed_visit,  # noqa: E402
+                  wait_for)
 
 FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:snapshot-read",
            "loadPyodide done": "python:loaded", "interactive": "ready"}
@@ -43,7 +44,7 @@ COLD_FIGURES = {"worker running": "python:worker", "runtime module": "python:run
 
 def marks_of(page) -> dict[str, float]:
     marks = page.evaluate(STAGES)
-    marks["ready"] = page.evaluate("window.__readyAt")
+    marks["ready"] = page.evaluate(PAGE_CLOCK)
     return marks
 
 
@@ -71,8 +72,7 @@ def first_visits(new_context, base: str, visits: int) -> list[dict[str, float]]:
         context = new_context()
         context.add_init_script(READY_CLOCK)
         page = context.new_page()
-        page.goto(base, wait_until="commit")
-        wait_for(page, base, INTERACTIVE)
+        timed_visit(page, base, INTERACTIVE)
         out.append(marks_of(page))
         context.close()
     return out
