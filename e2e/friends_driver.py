@@ -61,8 +61,37 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
                 made += 1
                 acted = True
             elif turn == "summary":
-                page.locator('[data-ui="continue"]').click()
+                try:
+                    page.locator('[data-ui="continue"]').click(timeout=15_000)
+                except PlaywrightTimeout:
+                    # A rejoin (a link dropped under load) starts the table again without
+                    # the summary: look again if it went, else the table is stuck.
+                    if page.get_attribute("body", "data-turn") != "summary":
+                        continue
+                    raise
                 acted = True
         if not acted:
             time.sleep(0.05)
     return made
+
+
+def last_view(page) -> int:
+    """The move count of the last table the host sent this guest (-1 before any)."""
+    views = [m["n"] for m in received(page) if m["t"] == "view"]
+    return views[-1] if views else -1
+
+
+def settle(host, guests, moves, timeout: float = 30) -> int:
+    """Wait until no guest's move is on its way: every guest was sent the table after
+    the host's last move (`moves(host)` counts them), and that count held for a moment.
+    A guest's click clears its moves at once, before the host has the move, so the
+    clicks alone do not say the game is still. Returns the count."""
+    deadline = time.monotonic() + timeout
+    while True:
+        n = moves(host)
+        if all(last_view(g) == n for g in guests):
+            time.sleep(0.3)
+            if moves(host) == n and all(last_view(g) == n for g in guests):
+                return n
+        assert time.monotonic() < deadline, "the game did not settle"
+        time.sleep(0.1)

@@ -10,7 +10,7 @@ import json
 import time
 
 from conftest import wait_ready
-from friends_driver import join, open_room, play_moves, received
+from friends_driver import join, open_room, play_moves, received, settle
 
 from thousand import Game, Record
 
@@ -89,7 +89,7 @@ def test_three_people_play_with_drops_rejoins_a_reload_and_bad_messages(people, 
     # Tampered and malformed moves, sent by hand in the middle of a deal, are
     # refused, change nothing, and the game goes on.
     play_moves([host, olia, petro], 3)
-    before = len(host_record(host).actions)
+    before = settle(host, [olia, petro], lambda page: len(host_record(page).actions))
     olia.evaluate("window.thousandFriends.send(JSON.stringify({t: 'move', move: 'b400', n: 0}))")
     olia.evaluate("window.thousandFriends.send('{not json')")
     deadline = time.monotonic() + 10
