@@ -9,7 +9,7 @@ let held = false; // the text stays as it is: the table is drawn already
 function showProgress(fraction) {
   shown = Math.max(shown, fraction);
   const percent = String(Math.round(shown * 100));
-  $("progress-bar").style.width = `${percent}%`;
+  $("progress-bar").style.transform = `scaleX(${shown})`;
   $("progress").setAttribute("aria-valuenow", percent);
 }
 
