@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import json
 
-from urllib.parse import unquote
-
 from .actions import Action
 from .bots import BOT_LEVELS
 from .cards import NotationError
@@ -113,6 +111,10 @@ def _parse_moves(text: str) -> tuple[Action, ...]:
 
 def _split_query(query: str, allowed: tuple[str, ...], limit: int) -> dict[str, str]:
     """A query's parameters, each one of ``allowed``, at most once, with a value."""
+    # Imported here, not at the top: urllib.parse (with ipaddress) is about 70 ms
+    # of a first start in Pyodide, and a first visit without a link never needs it.
+    from urllib.parse import unquote
+
     query = query.removeprefix("?")
     if len(query) > limit:
         raise WebError("link.too_long", f"the link is too long ({len(query)} characters)",
