@@ -20,6 +20,7 @@ Layout of dist/ (every path is relative to the site root):
     pyodide/<version>/  the Pyodide runtime, copied from web/node_modules/pyodide
     peerjs/<version>/peerjs.min.js   PeerJS's browser build (games with friends)
     wheels/<hash>/thousand-<version>-py3-none-any.whl
+                        with its bytecode for Pyodide's Python (build_bytecode.py)
 
 The runtime and the wheel live under versioned / content-hashed folders, so they
 can be cached forever and a new release never mixes with an old cached file.
@@ -44,6 +45,7 @@ import tomllib
 import urllib.parse
 from pathlib import Path
 
+import build_bytecode
 import build_site
 # Serving dist/ as Netlify would (and the PeerServer of the tests) lives in
 # site_server.py; these names are used here and reached through this module.
@@ -331,6 +333,10 @@ def _assemble(dist: Path, peer: dict) -> dict:
 
     with tempfile.TemporaryDirectory(prefix="thousand-whl-") as tmp:
         wheel = build_wheel(Path(tmp))
+        node = shutil.which("node")
+        if not node:
+            raise SystemExit("node is needed to compile the wheel's bytecode with Pyodide")
+        build_bytecode.add_bytecode(wheel, PYODIDE_PKG, node)
         digest = sha256(wheel)[:16]
         wheel_dir = dist / "wheels" / digest
         wheel_dir.mkdir(parents=True)

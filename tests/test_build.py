@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+import build_bytecode  # noqa: E402
 
 sys.path.remove(str(ROOT))
 
@@ -53,7 +55,13 @@ def test_layout_and_build_info(site):
     assert hashlib.sha256(wheel.read_bytes()).hexdigest().startswith(m.group(1))
     names = zipfile.ZipFile(wheel).namelist()
     assert "thousand/__init__.py" in names and "thousand/web.py" in names
-    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    # Bytecode for Pyodide's Python beside each module, and nothing else compiled.
+    sources = {n for n in names if n.endswith(".py")}
+    compiled = {n for n in names if "__pycache__" in n or n.endswith(".pyc")}
+    tags = {re.fullmatch(r".*\.(cpython-3\d+)\.pyc", n).group(1) for n in compiled}
+    assert len(tags) == 1  # the runtime's; that Pyodide uses them is tested below
+    tag = tags.pop()
+    assert compiled == {f"{Path(n).parent.as_posix()}/__pycache__/{Path(n).stem}.{tag}.pyc" for n in sources}
     # The page and its files are there; the build's own sources are not.
     assert (site / "index.html").is_file() and (site / "sw.js").is_file()
     for absent in ("package.json", "package-lock.json", "node_modules"):
@@ -140,3 +148,52 @@ def test_node_modules_are_reinstalled_when_a_pinned_package_is_missing(monkeypat
     monkeypatch.setattr(build, "installed_version", build.pinned_version)
     build.ensure_node_modules()
     assert not calls
+
+
+def test_the_wheel_record_lists_every_file_with_its_hash(site):
+    wheel = site / build_info(site)["wheel"]
+    with zipfile.ZipFile(wheel) as z:
+        record = next(n for n in z.namelist() if n.endswith(".dist-info/RECORD"))
+        rows = [line.split(",") for line in z.read(record).decode().splitlines()]
+        assert {row[0] for row in rows} == set(z.namelist())
+        for name, digest, size in rows:
+            if name == record:
+                assert digest == size == ""
+                continue
+            data = z.read(name)
+            assert (digest, int(size)) == (build_bytecode.record_line(name, data).split(",")[1], len(data)), name
+
+
+NODE_IMPORT = r"""
+const [indexDir, wheelPath] = process.argv.slice(2);
+const { readFileSync } = await import("node:fs");
+const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + indexDir + "/").href);
+const pyodide = await loadPyodide({ indexURL: indexDir + "/" });
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+process.stdout.write(pyodide.runPython(`
+import json, pathlib, sys
+# Every source is replaced by one that cannot be imported: only the bytecode can.
+for path in pathlib.Path(sys.modules["site"].getsitepackages()[0], "thousand").rglob("*.py"):
+    path.write_text("raise ImportError('compiled from source: ' + __name__)")
+import thousand.web
+urllib = "urllib.parse" in sys.modules
+import thousand.web_daily, thousand.web_room
+json.dumps({"ok": json.loads(thousand.web.fresh("3", "easy", "std"))["ok"], "urllib": urllib})
+`));
+"""
+
+
+def test_pyodide_imports_the_game_from_the_wheels_bytecode(site, tmp_path):
+    """The bytecode matches the runtime the site ships (else Python silently compiles the
+    sources again, about 0.1 s of a first start), and the first start needs no urllib."""
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("node is not installed (CI has Node 20)")
+    script = tmp_path / "import.mjs"
+    script.write_text(NODE_IMPORT, encoding="utf-8")
+    runtime = site / build_info(site)["pyodideIndex"]
+    done = subprocess.run([node, str(script), str(runtime.resolve()), str(site / build_info(site)["wheel"])],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"ok": True, "urllib": False}
