@@ -12,7 +12,9 @@
 
 Layout of dist/ (every path is relative to the site root):
 
-    index.html, app.js, worker.js, styles.css, locales/, cards...   copied from web/
+    index.html, worker.js, styles.css, locales/, cards...   copied from web/
+    js/app.js, js/early.js, js/python.js, js/chunk-<hash>.js
+                        the page's modules (web/app.js, web/js/) bundled by esbuild (build_web.py)
     rules/<lang>.html, news.html    the rules and what's new, from RULES*.md and CHANGELOG.md
                         (see build_site.py)
     build-info.js       ES module: export const BUILD = {version, pyodide, pyodideIndex, wheel, news, build}
@@ -47,6 +49,7 @@ from pathlib import Path
 
 import build_bytecode
 import build_site
+import build_web
 # Serving dist/ as Netlify would (and the PeerServer of the tests) lives in
 # site_server.py; these names are used here and reached through this module.
 from site_server import (CONTENT_TYPES, header_rules, make_server, read_build_info, serve_in_thread,  # noqa: F401
@@ -75,7 +78,6 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 # Files under web/ that are sources of the build, not part of the site.
-WEB_EXCLUDE = {"node_modules", "package.json", "package-lock.json", "sw.js"}
 # Fixed timestamp for reproducible wheels (flit_core honours SOURCE_DATE_EPOCH).
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest zip date
 
@@ -112,7 +114,7 @@ def installed_version(name: str) -> str | None:
 
 # The npm packages the build and the tests use: pyodide and peerjs are shipped,
 # peer (a PeerServer) runs in the friends' end-to-end tests and benchmark.
-NPM_PACKAGES = ("pyodide", "peerjs", "peer")
+NPM_PACKAGES = ("pyodide", "peerjs", "peer", "esbuild")
 
 
 def ensure_node_modules(force: bool = False) -> None:
@@ -189,21 +191,6 @@ def sha256(path: Path) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             h.update(chunk)
     return h.hexdigest()
-
-
-def copy_web(dist: Path) -> None:
-    for src in sorted(WEB.rglob("*")):
-        rel = src.relative_to(WEB)
-        if rel.parts[0] in WEB_EXCLUDE or any(p.startswith(".") for p in rel.parts):
-            continue
-        if "__pycache__" in rel.parts:
-            continue
-        dst = dist / rel
-        if src.is_dir():
-            dst.mkdir(parents=True, exist_ok=True)
-        else:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dst)
 
 
 def site_files(dist: Path) -> list[str]:
@@ -317,7 +304,8 @@ def _assemble(dist: Path, peer: dict) -> dict:
     pyver = pyodide_version()
     version = project_version()
 
-    copy_web(dist)
+    build_web.copy_web(WEB, dist)
+    build_web.bundle_web(WEB, dist, NODE_MODULES / ".bin" / "esbuild", run)
     pages = build_site.build_pages(ROOT, dist)
 
     runtime_dir = dist / "pyodide" / pyver

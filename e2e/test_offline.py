@@ -17,7 +17,7 @@ INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
 @pytest.fixture(autouse=True)
 def _needs_table(request, site):
     if "ready" in request.fixturenames:
-        if not (site / "app.js").exists():
+        if not (site / "js" / "app.js").exists():
             pytest.skip("the table (web/app.js) is not part of this build yet")
 
 

@@ -197,3 +197,23 @@ def test_pyodide_imports_the_game_from_the_wheels_bytecode(site, tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == {"ok": True, "urllib": False}
+
+
+def test_the_page_ships_its_modules_bundled(site):
+    """js/ holds the bundles only; they import nothing but each other and the build's info."""
+    scripts = sorted(p.relative_to(site).as_posix() for p in (site / "js").glob("*.js"))
+    chunks = [s for s in scripts if re.fullmatch(r"js/chunk-[A-Z0-9]+\.js", s)]
+    assert set(scripts) == {"js/app.js", "js/early.js", "js/python.js", *chunks} and len(chunks) == 1
+    assert not (site / "app.js").exists()
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<script[^>]*src="([^"]+)"', html) == ["./js/early.js", "./js/app.js"]
+    chunk = chunks[0].removeprefix("js/")
+    for name in scripts:
+        code = (site / name).read_text(encoding="utf-8")
+        imported = set(re.findall(r'(?:^|\n)\s*import\b[^;]*?from\s*"([^"]+)"', code))
+        imported |= set(re.findall(r'\bimport\s*\(\s*"([^"]+)"', code))
+        assert imported <= {"./" + chunk, "../build-info.js"}, (name, imported)
+    # One Python: the worker is started in the chunk that the early start and the page share.
+    assert "new Worker(" in (site / chunks[0]).read_text(encoding="utf-8")
+    for name in ("js/early.js", "js/app.js", "js/python.js"):
+        assert "new Worker(" not in (site / name).read_text(encoding="utf-8"), name

@@ -116,7 +116,10 @@ def test_counted_words_take_the_right_form_in_the_page_code():
         pytest.skip("node is not installed")
     script = """
 const fs = await import("node:fs");
-globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: "" };
+const { pathToFileURL } = await import("node:url");
+// The page's address is web/ (index.html's folder): the module fetches locales from there.
+const baseURI = new URL("..", pathToFileURL(process.argv[1])).href;
+globalThis.document = { documentElement: {}, querySelectorAll: () => [], title: "", baseURI };
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 globalThis.fetch = async (url) => ({ ok: true, json: async () => JSON.parse(fs.readFileSync(url, "utf8")) });
 const i18n = await import(process.argv[1]);

@@ -21,7 +21,8 @@ export function pickLocale() {
 }
 
 export async function loadLocale(lang, remember = false) {
-  const response = await fetch(new URL(`../locales/${lang}.json`, import.meta.url));
+  // From the page's address, not this module's: the site ships its modules bundled (build.py).
+  const response = await fetch(new URL(`locales/${lang}.json`, document.baseURI));
   if (!response.ok) throw new Error(`locale ${lang}: HTTP ${response.status}`);
   strings = await response.json();
   current = lang;

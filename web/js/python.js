@@ -13,7 +13,8 @@ export class Python {
   /** `onProgress(stage, fraction)` hears the start's progress; it may also be set later
    * (`python.onProgress = ...`), and then hears the latest progress at once. */
   constructor(onProgress = null) {
-    this.worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+    // From the page's address, not this module's: the site ships its modules bundled (build.py).
+    this.worker = new Worker(new URL("worker.js", document.baseURI), { type: "module" });
     performance.mark("python:created");
     this.pending = new Map();
     this.nextId = 1;
