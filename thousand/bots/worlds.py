@@ -4,7 +4,8 @@ A *world* places every card the seat has not seen: each other seat gets
 exactly as many cards as it holds, including the cards known to be there, and
 no card of a suit it has shown it lacks; the rest fills the closed talons.
 Shown talon cards whose place is uncertain (one of them may have been given
-to the other defender) go to the declarer when they can.
+to the other defender) go to the declarer when they can (and elsewhere when
+that leaves no place for a card another seat may hold).
 
 The draw is not exactly uniform over consistent worlds (cards are dealt in a
 random order to random seats with room, the most constrained first), which
@@ -57,10 +58,13 @@ def sample_world(info: InfoState, rng: SplitMix64, tries: int = 20) -> World:
     cards = list(iter_cards(pool))
     for attempt in range(tries + 1):
         strict = attempt < tries  # the last try ignores voids rather than fail
+        # The shown talon cards go to the declarer first, but not in the later tries: a card it
+        # gave away may be the only one another seat can take (the others' voids).
+        prefer = attempt < tries // 2
         left = list(room)
         got = [0] * len(left)
         order = rng.shuffle(cards[:])
-        if info.declarer is not None and info.declarer in seats:
+        if prefer and info.declarer is not None and info.declarer in seats:
             d = seats.index(info.declarer)
             likely = info.likely[info.declarer]
             front = [c for c in order if likely >> c & 1]
