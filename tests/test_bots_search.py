@@ -265,3 +265,41 @@ def test_the_declarer_searches_its_first_lead_with_a_larger_budget(monkeypatch) 
     assert solved() == 11 >= HardBot().min_worlds
     monkeypatch.setattr(hard_module, "DECLARER_WORK", 1)
     assert solved() == 3 < HardBot().min_worlds
+
+
+def test_defender_declares_its_own_marriage(monkeypatch) -> None:
+    """Seat 0 defends against 150 with K♠ Q♠ on lead, two tricks in. Declaring the ♠
+    marriage is 40 points of its own, which the solver (the declarer's points) does not
+    count: without them the bot leads another card, with them it declares, and no world
+    it thinks possible lets the declarer make 150 after the declaration."""
+    game = Game.from_deal(3, 0, ["Ad Tc Kc As Ts Ks Qs", "Th 9h Td Kd Qd Qc Js", "Ah Kh Qh 9d Ac Jc 9s"],
+                          talon="Jh Jd 9c")
+    for a in "b110 b120 p b130 b140 b150 p g9s0 g9c1 c150 mQh 9s Th mQd 9d Ad".split():
+        game.apply(a)
+    info = InfoState.from_game(game, 0)
+    assert game.to_move == 0 and info.declarer == 2 and info.contract == 150
+    need = 150 - info.trick_points[2] - info.meld_points[2]
+    assert all(world_values(info, w)["mQs"] < need for w in consistent_worlds(info))
+    assert str(make_bot("hard").act(info)) == "mQs"
+    monkeypatch.setattr(hard_module, "own_melds", lambda info, moves, k: [0] * len(moves))
+    assert str(make_bot("hard").act(info)) != "mQs"
+
+
+def test_defender_keeps_its_ten_from_the_other_defenders_trick(monkeypatch) -> None:
+    """Seat 0 has made its 100 (33 in tricks and the ♦ marriage). Seat 1's T♦ takes the
+    trick and seat 2, out of diamonds, throws a heart: the T♥ would be 10 points for
+    seat 1, a rival on the sheet like the declarer; the J♥ gives it 2. Counting the
+    defenders' points as one side's, the ten goes (the medium bot's card, and the
+    solver's too: the declarer takes no more); playing for its own score, the bot keeps it."""
+    g = Game.from_deal(3, 2, ["Ah Kd Qd Tc Jc Ts Js", "Kh Td 9d Kc Qc As Ks", "Th Qh Jh 9h Ad Ac 9c"],
+                       talon="Jd Qs 9s")
+    for a in "p p g9s1 gJs2 c100 mQd 9d Ad Ac Jc Kc 9c Tc Qc Ah Kh 9h Qs 9s Js Jd Td".split():
+        g.apply(a)
+    info = InfoState.from_game(g, 2)
+    assert g.to_move == 2 and info.trick_points[0] + info.meld_points[0] >= 100
+    values = [world_values(info, w) for w in consistent_worlds(info)]
+    assert all(v["Th"] <= v["Jh"] for v in values)
+    assert str(make_bot("medium").act(info)) == "Th"
+    assert str(make_bot("hard").act(info)) == "Jh"
+    monkeypatch.setattr(hard_module, "own_trick", lambda info, moves, k: [0] * len(moves))
+    assert str(make_bot("hard").act(info)) == "Th"

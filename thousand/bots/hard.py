@@ -6,7 +6,10 @@ legal move in each world, what the declarer takes from there. Each seat plays
 for its score: the contract's result and, once few tricks remain (the exact
 search is cheap then), the points, since a defender keeps its own trick
 points and the declarer's extra points are the defenders' loss. Earlier only
-the contract is asked; ties go to the medium bot's choice. The final
+the contract is asked; ties go to the medium bot's choice. A defender also
+plays for its own points against the other defender's, a rival on the sheet:
+its own marriages count (the solver counts only the declarer's), and when it
+is last to a trick, whether it or the other defender takes the trick. The final
 contract is chosen by the same simulation: the success rate of each
 possible contract over sampled worlds against the cost of a write-off or a
 fall. The declarer's gifts are weighed the same way (which of the cards the
@@ -29,7 +32,8 @@ from collections import Counter
 from itertools import permutations
 
 from ..actions import Action
-from ..cards import KING, MARRIAGES, QUEEN, count, fast_points
+from ..cards import CARD_POINTS, KING, MARRIAGES, QUEEN, count, fast_points, meld_value
+from ..tricks import trick_winner
 from ..game import bid_limit
 from ..rng import SplitMix64
 from ..scoring import may_write_off
@@ -236,6 +240,9 @@ class HardBot(PhaseBot):
         # Marriages only after a trick: who leads later has just won one, so only the first trick matters.
         took = 0 if len(info.plays) < k else None
         stake = (2 if k == 2 else 4) * info.contract  # the contract's swing against a point, see score()
+        # A defender's own marriage is its own points, which the solver (the declarer's points) does not see.
+        own = own_melds(info, moves, k)
+        own = [a + b for a, b in zip(own, own_trick(info, moves, k))]
         totals = [0.0] * len(moves)
         solved = 0
         failures = 0
@@ -258,7 +265,8 @@ class HardBot(PhaseBot):
                 spent += solver.nodes
             solved += 1
             for i, v in enumerate(values):
-                totals[i] += world.weight * score(v, need, stake if exact else 1, exact, declaring)
+                totals[i] += world.weight * (score(v, need, stake if exact else 1, exact, declaring)
+                                             + (own[i] if exact else own[i] / stake))
         self.searched[solved] += 1
         if solved < self.min_worlds:
             return fallback
@@ -280,6 +288,38 @@ def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> f
     if declaring:
         return stake * made + (value if points else 0)
     return stake * (not made) - (value if points else 0)
+
+
+def own_melds(info: InfoState, moves: list[Action], k: int) -> list[int]:
+    """What declaring each move's marriage is worth to a defender, in :func:`score`'s units.
+
+    Against the others' average a defender's own point counts 1 with 2 in play
+    and 4 with 3 (where a declarer's point costs it a quarter, see
+    :func:`score`). The declarer's marriages are in the solver's value, and a
+    defender on the barrel scores none.
+    """
+    if info.seat == info.declarer or info.on_barrel(info.seat):
+        return [0] * len(moves)
+    unit = 1 if k == 2 else 4
+    return [unit * meld_value(m.card) if m.kind == "meld" else 0 for m in moves]
+
+
+def own_trick(info: InfoState, moves: list[Action], k: int) -> list[int]:
+    """For a defender last to a trick: who of the two defenders takes it, in :func:`score`'s units.
+
+    The solver counts the defenders' points as one side's, as if shared evenly
+    (a point worth 1 to each). To a defender its own point is worth 4 against
+    the others' average and its partner's -2: 3 more, or 3 less, than shared.
+    """
+    if k != 3 or len(info.trick) != k - 1 or info.seat == info.declarer:
+        return [0] * len(moves)
+    out = []
+    for m in moves:
+        table = info.trick + (m.card,)
+        winner = (info.trick_seats + (info.seat,))[trick_winner(table, info.trump)]
+        side = 3 if winner == info.seat else -3 if winner != info.declarer else 0
+        out.append(side * sum(CARD_POINTS[c] for c in table))
+    return out
 
 
 def highest_made(solver: Solver, hands: list[int], values) -> int:
