@@ -33,10 +33,10 @@ from itertools import permutations
 
 from ..actions import Action
 from ..cards import CARD_POINTS, KING, MARRIAGES, QUEEN, count, fast_points, meld_value
-from ..tricks import trick_winner
 from ..game import bid_limit
 from ..rng import SplitMix64
 from ..scoring import may_write_off
+from ..tricks import trick_winner
 from .base import PhaseBot, bot_rng
 from .dds import INFINITY, OutOfBudget, Solver
 from .heuristics import best_discards, bid_target, estimate
@@ -240,9 +240,8 @@ class HardBot(PhaseBot):
         # Marriages only after a trick: who leads later has just won one, so only the first trick matters.
         took = 0 if len(info.plays) < k else None
         stake = (2 if k == 2 else 4) * info.contract  # the contract's swing against a point, see score()
-        # A defender's own marriage is its own points, which the solver (the declarer's points) does not see.
-        own = own_melds(info, moves, k)
-        own = [a + b for a, b in zip(own, own_trick(info, moves, k))]
+        # A defender's own points, which the solver (the declarer's points) does not see.
+        own = [a + b for a, b in zip(own_melds(info, moves, k), own_trick(info, moves, k))]
         totals = [0.0] * len(moves)
         solved = 0
         failures = 0
