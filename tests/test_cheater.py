@@ -9,7 +9,7 @@ from thousand import Game
 from thousand.arena import main as arena_main
 from thousand.bots import decide, make_bot
 from thousand.bots.cheater import CheaterBot
-from thousand.bots.hard import HardBot
+from thousand.bots.hard import EXACT_TRICKS, HardBot, count_tricks_left
 from thousand.bots.infostate import InfoState
 
 
@@ -44,6 +44,34 @@ def test_a_partial_cheater_decides_as_the_fair_hard_bot_where_it_does_not_see(se
     play = reach(3, 500 + seed, "play", skip=4)
     assert CheaterBot("cheater-auction").act_game(play) == decide(HardBot(), play)
     assert CheaterBot("cheater-play").act_game(play) == CheaterBot("cheater").act_game(play)
+
+
+def test_the_defence_cheaters_see_only_as_defenders_and_only_in_their_tricks():
+    """``cheater-defence`` sees as ``cheater-play`` does but never as the declarer; ``-early`` only
+    before the exact phase, ``-late`` only in it (else each decides as the fair hard bot)."""
+    checked = {"declarer": 0, "early": 0, "late": 0}
+    for seed in range(40):
+        if min(checked.values()) >= 2:
+            break
+        for skip in (0, 1, 3, 4, 13):
+            game = reach(3, 900 + seed, "play", skip=skip)
+            if game.phase != "play":
+                continue
+            info = InfoState.from_game(game, game.to_move)
+            fair, seeing = decide(HardBot(), game), CheaterBot("cheater-play").act_game(game)
+            if fair == seeing:
+                continue  # sight changes nothing here: nothing to tell apart
+            if info.seat == info.declarer:
+                role = "declarer"
+                expected = {"cheater-defence": fair, "cheater-defence-early": fair, "cheater-defence-late": fair}
+            else:
+                role = "late" if count_tricks_left(info) <= EXACT_TRICKS else "early"
+                expected = {"cheater-defence": seeing, "cheater-defence-early": seeing if role == "early" else fair,
+                            "cheater-defence-late": seeing if role == "late" else fair}
+            checked[role] += 1
+            for name, move in expected.items():
+                assert CheaterBot(name).act_game(game) == move, (seed, skip, name)
+    assert min(checked.values()) >= 2, checked
 
 
 def test_the_play_cheater_uses_the_cards_it_sees():

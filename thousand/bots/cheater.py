@@ -5,7 +5,10 @@ and it cannot play from an information state: the arena hands it the game.
 The partial cheaters see every card in some phases only and decide the others
 as the fair hard bot does, to tell where the fair bot loses its gap to the
 cheater: ``cheater-play`` sees them in card play only, ``cheater-auction``
-when bidding, taking the talon, giving and setting the contract.
+when bidding, taking the talon, giving and setting the contract. Card play is
+split further: ``cheater-defence`` sees them in card play as a defender only,
+``cheater-defence-early`` only before the exact phase (the tricks the hard bot
+plays for the contract alone) and ``cheater-defence-late`` only in it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..game import Game
 from ..rng import SplitMix64
-from .hard import HardBot
+from .hard import EXACT_TRICKS, HardBot, count_tricks_left
 from .heuristics import best_discards, estimate
 from .infostate import InfoState
 from .worlds import World
@@ -21,7 +24,21 @@ from .worlds import World
 
 AUCTION = frozenset({"blind", "bidding", "talon", "giving", "contract"})
 PHASES = AUCTION | {"play"}
-CHEATERS = {"cheater": PHASES, "cheater-play": frozenset({"play"}), "cheater-auction": AUCTION}
+PLAY = frozenset({"play"})
+# The defence cheaters: whether each sees before the exact phase, and in it.
+DEFENCE = {"cheater-defence": (True, True), "cheater-defence-early": (True, False),
+           "cheater-defence-late": (False, True)}
+CHEATERS = {"cheater": PHASES, "cheater-play": PLAY, "cheater-auction": AUCTION} | {name: PLAY for name in DEFENCE}
+
+
+def sees(name: str, info: InfoState) -> bool:
+    """Does the cheater ``name`` see every card at this decision?"""
+    if info.phase not in CHEATERS[name]:
+        return False
+    if name not in DEFENCE:
+        return True
+    early, late = DEFENCE[name]
+    return info.seat != info.declarer and (late if count_tricks_left(info) <= EXACT_TRICKS else early)
 
 
 class CheaterBot(HardBot):
@@ -30,7 +47,6 @@ class CheaterBot(HardBot):
     def __init__(self, name: str = "cheater") -> None:
         super().__init__()
         self.name = name
-        self.sees = CHEATERS[name]
         self.fair_worlds = (self.max_worlds, self.min_worlds)
         self.cheating = False
         self.truth: World | None = None
@@ -46,7 +62,7 @@ class CheaterBot(HardBot):
     def act(self, info: InfoState) -> Action:
         if self.truth is None:
             raise RuntimeError("the cheater plays only through act_game (it must see the deal)")
-        self.cheating = info.phase in self.sees
+        self.cheating = sees(self.name, info)
         # One world, the true one, where it sees; the hard bot's sampling elsewhere.
         self.max_worlds, self.min_worlds = (1, 1) if self.cheating else self.fair_worlds
         return super().act(info)
