@@ -40,3 +40,13 @@ def test_paired_reports_the_change_on_the_sets_in_common(tmp_path):
     line = paired().main([str(before), str(after)])
     assert line.startswith("paired: hard vs medium: +10.0 -> +16.0, change +6.0 (95% CI")
     assert line.endswith("over 3 sets, 2 changed")
+
+
+def test_paired_compares_two_bots_on_the_same_sets(tmp_path):
+    fair, seeing = tmp_path / "fair.jsonl", tmp_path / "seeing.jsonl"
+    fair.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0, "medium": 0.0}}) + "\n" for s in (1, 2)))
+    seeing.write_text("".join(json.dumps({"seed": s, "means": {"cheater-play": 10.0 + d, "medium": 0.0}}) + "\n"
+                              for s, d in ((1, 2.0), (2, 4.0))))
+    line = paired().main([str(fair), str(seeing), "--after-bots", "cheater-play,medium"])
+    assert line.startswith("paired: hard vs medium -> cheater-play vs medium: +10.0 -> +13.0, change +3.0 (95% CI")
+    assert line.endswith("over 2 sets, 2 changed")
