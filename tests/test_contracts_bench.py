@@ -1,0 +1,34 @@
+"""bench/contracts.py: what the hard bot believed of its contract beside what happened."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from thousand.bots import hard
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "contracts.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("contracts_bench", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_records_agree_with_the_deal_and_the_hook_is_removed(capsys):
+    bench = load()
+    chosen = hard.choose_contract
+    records = bench.play(4, 51)
+    assert hard.choose_contract is chosen
+    assert records
+    for r in records:
+        assert r["contract"] in r["values"] and len(r["p"]) == len(r["values"])
+        assert all(0 <= p <= 1 for p in r["p"])
+        # A first deal: nobody is on the barrel, so a contract is made exactly when its points reach it.
+        assert r["made"] == (r["points"] >= r["contract"])
+        assert 0 <= r["truth"] <= 120 + 240
+    last = bench.report(records)
+    assert last.startswith(f"contracts: {len(records)} played, made ")
+    assert "believed made | contracts" in capsys.readouterr().out
