@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from thousand import arena
 
-PAIRED = Path(__file__).resolve().parent.parent / "bench" / "paired.py"
+from bench_scripts import load
 
 
 def paired():
-    spec = importlib.util.spec_from_file_location("paired", PAIRED)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("paired")
 
 
 def test_per_set_lines_replay_and_agree_with_the_summary(tmp_path, capsys):

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from thousand.bots import hard
 
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "contracts.py"
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("contracts_bench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench_scripts import load
 
 
 def test_records_agree_with_the_deal_and_the_hook_is_removed(capsys):
-    bench = load()
+    bench = load("contracts")
     chosen = hard.choose_contract
     records = bench.play(4, 51)
     assert hard.choose_contract is chosen
