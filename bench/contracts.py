@@ -61,8 +61,12 @@ def play(sets: int, seed: int) -> list[dict]:
                 last = game.last_deal
                 if beliefs and last and last["kind"] == "played" and truth is not None:
                     d = last["declarer"]
-                    records.append(dict(beliefs[-1], contract=last["contract"], made=last["made"], truth=truth,
-                                        points=last["trick_points"][d] + last["meld_points"][d]))
+                    belief = beliefs[-1]
+                    at = belief["values"].index(last["contract"])
+                    records.append(dict(belief, contract=last["contract"], made=last["made"], truth=truth,
+                                        points=last["trick_points"][d] + last["meld_points"][d],
+                                        believed=belief["p"][at],
+                                        next_believed=belief["p"][at + 1] if at + 1 < len(belief["p"]) else None))
     finally:
         hard.choose_contract = chosen
     return records
@@ -75,18 +79,17 @@ def report(records: list[dict]) -> str:
     print(f"{len(records)} contracts set by the hard bot and played")
     print("believed made | contracts | made | 10 more made | 20 more made")
     for lo, hi in BINS:
-        rows = [r for r in records if lo <= r["p"][r["values"].index(r["contract"])] < hi]
+        rows = [r for r in records if lo <= r["believed"] < hi]
         print(f"{lo:.2f}..{min(hi, 1):.2f} | {len(rows)} | {pct(rows, lambda r: r['made'])} | "
               f"{pct(rows, lambda r: r['points'] >= r['contract'] + 10)} | "
               f"{pct(rows, lambda r: r['points'] >= r['contract'] + 20)}")
-    sure = [r for r in records if r["p"][r["values"].index(r["contract"])] >= 0.99
-            and r["values"].index(r["contract"]) + 1 < len(r["values"])]
+    sure = [r for r in records if r["believed"] >= 0.99 and r["next_believed"] is not None]
     print("sure contracts by the belief in the next one | contracts | 10 more made | 10 more in the true deal's value")
     for lo, hi in ((0.0, 0.01), (0.01, 0.5), (0.5, 0.9), (0.9, 1.01)):
-        rows = [r for r in sure if lo <= r["p"][r["values"].index(r["contract"]) + 1] < hi]
+        rows = [r for r in sure if lo <= r["next_believed"] < hi]
         print(f"{lo:.2f}..{min(hi, 1):.2f} | {len(rows)} | {pct(rows, lambda r: r['points'] >= r['contract'] + 10)} | "
               f"{pct(rows, lambda r: r['truth'] >= r['contract'] + 10)}")
-    below = [r for r in sure if r["p"][r["values"].index(r["contract"]) + 1] < 0.9]
+    below = [r for r in sure if r["next_believed"] < 0.9]
     return (f"contracts: {len(records)} played, made {pct(records, lambda r: r['made'])}; sure, next believed "
             f"below 90%: made one higher in {pct(below, lambda r: r['points'] >= r['contract'] + 10)} of {len(below)}")
 
