@@ -11,6 +11,7 @@ from thousand.bots import decide, make_bot
 from thousand.bots.cheater import CheaterBot
 from thousand.bots.hard import EXACT_TRICKS, HardBot, count_tricks_left
 from thousand.bots.infostate import InfoState
+from thousand.rng import SplitMix64
 
 
 def reach(players: int, seed: int, phase: str, skip: int = 0) -> Game:
@@ -34,6 +35,7 @@ def test_the_cheaters_take_the_better_talon_they_see_and_the_play_cheater_does_n
     values = [cheater._value_with(info, t) for t in game.talons]
     assert chosen.value == 1 + values.index(max(values))
     assert CheaterBot("cheater-auction").act_game(game) == chosen
+    assert CheaterBot("cheater-talon").act_game(game) == chosen  # the talons are all it sees, and all it needs here
     assert CheaterBot("cheater-play").act_game(game) == decide(HardBot(), game)  # a blind choice, as the fair bot's
 
 
@@ -44,6 +46,35 @@ def test_a_partial_cheater_decides_as_the_fair_hard_bot_where_it_does_not_see(se
     play = reach(3, 500 + seed, "play", skip=4)
     assert CheaterBot("cheater-auction").act_game(play) == decide(HardBot(), play)
     assert CheaterBot("cheater-play").act_game(play) == CheaterBot("cheater").act_game(play)
+    assert CheaterBot("cheater-talon").act_game(play) == decide(HardBot(), play)
+
+
+def test_the_talon_cheater_bids_over_the_true_talon_and_guessed_hands():
+    """While bidding each of its worlds holds the true talon and the seat's own hand, and the
+    other hands are dealt again (not the true ones): it knows the talon, not the deal."""
+    guessed = 0
+    for seed in range(4):
+        game = reach(3, 600 + seed, "bidding")
+        seat = game.to_move
+        bot = CheaterBot("cheater-talon")
+        bot.act_game(game)
+        info = InfoState.from_game(game, seat)
+        rng = SplitMix64(seed)
+        for _ in range(6):
+            world = bot.world(info, rng)
+            assert world.talons == [game.talons[0]]
+            assert world.hands[seat] == game.hands[seat]
+            assert sum(world.hands) == sum(game.hands)  # the same cards, between the same seats
+            guessed += world.hands != list(game.hands)
+    assert guessed >= 12
+
+
+def test_sight_of_the_talon_changes_some_bids():
+    differ = 0
+    for seed in range(30):
+        game = reach(3, 800 + seed, "bidding")
+        differ += CheaterBot("cheater-talon").act_game(game) != decide(HardBot(), game)
+    assert differ >= 1
 
 
 def test_the_defence_cheaters_see_only_as_defenders_and_only_in_their_tricks():

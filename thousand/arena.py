@@ -14,7 +14,8 @@ and decision latency. The last line is a one-line summary, e.g.
 ``cheater-play`` and ``cheater-auction`` see them only in card play, or only
 from the bidding to the contract (where does the fair bot lose its gap?);
 ``cheater-defence`` sees them in card play as a defender only, ``-early`` and
-``-late`` only before the exact phase or only in it.
+``-late`` only before the exact phase or only in it; ``cheater-talon`` sees
+only the closed talon, until it is taken.
 ``--rules`` plays every deal under a preset (``uk``, ``ru``, ``pl``) or a rules code.
 """
 

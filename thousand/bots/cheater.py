@@ -9,6 +9,10 @@ when bidding, taking the talon, giving and setting the contract. Card play is
 split further: ``cheater-defence`` sees them in card play as a defender only,
 ``cheater-defence-early`` only before the exact phase (the tricks the hard bot
 plays for the contract alone) and ``cheater-defence-late`` only in it.
+``cheater-talon`` sees the closed talon, and nothing else, until it is taken:
+it bids over worlds that hold the true talon and deal the other hands at
+random, which tells what of ``cheater-auction``'s gain is the talon (no fair
+bot can know it) and what is the other hands (which inference might read).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ..game import Game
 from ..rng import SplitMix64
 from .hard import EXACT_TRICKS, HardBot, count_tricks_left
 from .heuristics import best_discards, estimate
+from .inference import same_talon
 from .infostate import InfoState
 from .worlds import World
 
@@ -28,7 +33,9 @@ PLAY = frozenset({"play"})
 # The defence cheaters: whether each sees before the exact phase, and in it.
 DEFENCE = {"cheater-defence": (True, True), "cheater-defence-early": (True, False),
            "cheater-defence-late": (False, True)}
-CHEATERS = {"cheater": PHASES, "cheater-play": PLAY, "cheater-auction": AUCTION} | {name: PLAY for name in DEFENCE}
+TALON = frozenset({"blind", "bidding", "talon"})
+TALON_ONLY = "cheater-talon"  # sees the talon, not the other hands
+CHEATERS = {"cheater": PHASES, TALON_ONLY: TALON, "cheater-play": PLAY, "cheater-auction": AUCTION} | {name: PLAY for name in DEFENCE}
 
 
 def sees(name: str, info: InfoState) -> bool:
@@ -63,8 +70,9 @@ class CheaterBot(HardBot):
         if self.truth is None:
             raise RuntimeError("the cheater plays only through act_game (it must see the deal)")
         self.cheating = sees(self.name, info)
-        # One world, the true one, where it sees; the hard bot's sampling elsewhere.
-        self.max_worlds, self.min_worlds = (1, 1) if self.cheating else self.fair_worlds
+        # One world, the true one, where it sees all; the hard bot's sampling elsewhere.
+        sees_all = self.cheating and self.name != TALON_ONLY
+        self.max_worlds, self.min_worlds = (1, 1) if sees_all else self.fair_worlds
         return super().act(info)
 
     def talon(self, info: InfoState) -> Action:
@@ -87,5 +95,9 @@ class CheaterBot(HardBot):
         return max(self._value_with(info, t) for t in self.truth.talons)
 
     def world(self, info: InfoState, rng: SplitMix64) -> World:
-        return self.truth if self.cheating else super().world(info, rng)
+        if not self.cheating:
+            return super().world(info, rng)
+        if self.name == TALON_ONLY:  # the true talons, the other hands dealt again
+            return same_talon(info, World(list(self.truth.hands), list(self.truth.talons)), rng)
+        return self.truth
 
