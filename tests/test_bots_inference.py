@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from thousand import Game
 from thousand.bots import InfoState
+from thousand.bots.dds import Solver
+from thousand.bots.hard import HardBot
 from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, same_talon, sample_weighted
 from thousand.bots.worlds import sample_world
-from thousand.cards import marriage_points
+from thousand.cards import HEARTS, MARRIAGES, marriage_points
 from thousand.game import _hand_mask as h
 from thousand.rng import SplitMix64
 from thousand.rules import Rules
@@ -142,3 +144,28 @@ def test_same_talon_deals_the_other_hands_again_and_keeps_the_evidence() -> None
         hands[1] = sum(1 << cards[i] for i in sorted(range(14), key=lambda _: rng.next())[:7])
         plain += marriage_points(hands[1]) >= 10
     assert plain < 45, plain
+
+
+def test_a_bid_that_shows_the_heart_marriage_makes_the_declarer_write_off() -> None:
+    """Seat 1 bid 130, so it holds a marriage. Seat 0 held the K♣, the ♦ marriage and the Q♠
+    when it bid, so for seat 0 the marriage can only be the ♥ one, worth 100 (and after giving
+    the 9♥ it holds no heart). Once seat 1 takes a trick it declares it, and hearts are trump
+    against a declarer without them. With every card open seat 0 takes 101, short of the 140 it
+    bid. Reading the bid, the hard bot writes the deal off; the same bot sampling worlds without
+    the bid's evidence plays 140."""
+    game = Game.from_deal(3, 2, ["Qs As Kc Jd Qd Kd 9h", "Ts Qc Ac Qh Kh Th Ah", "9s Js Ks 9c Jc Ad Jh"],
+                          talon="Tc 9d Td")
+    for a in "b110 p b120 b130 b140 p g9h1 gQs2".split():
+        game.apply(a)
+    assert game.phase == "contract" and game.declarer == 0
+    info = InfoState.from_game(game, 0)
+    rng = SplitMix64(3)
+    assert all(sample_weighted(info, rng).hands[1] & MARRIAGES[HEARTS] == MARRIAGES[HEARTS] for _ in range(50))
+    assert Solver(3, 0, took=0).value(list(game.hands), 0, -1, ()) == 101
+
+    class Unread(HardBot):
+        def world(self, info, rng):
+            return sample_world(info, rng)
+
+    assert str(HardBot().act(info)) == "w"
+    assert str(Unread().act(info)) == "c140"
