@@ -35,7 +35,8 @@ DEFENCE = {"cheater-defence": (True, True), "cheater-defence-early": (True, Fals
            "cheater-defence-late": (False, True)}
 TALON = frozenset({"blind", "bidding", "talon"})
 TALON_ONLY = "cheater-talon"  # sees the talon, not the other hands
-CHEATERS = {"cheater": PHASES, TALON_ONLY: TALON, "cheater-play": PLAY, "cheater-auction": AUCTION} | {name: PLAY for name in DEFENCE}
+CHEATERS = {"cheater": PHASES, TALON_ONLY: TALON, "cheater-play": PLAY, "cheater-auction": AUCTION} | {
+    name: PLAY for name in DEFENCE}
 
 
 def sees(name: str, info: InfoState) -> bool:
