@@ -11,7 +11,7 @@ from thousand.bots.dds import Solver
 from thousand.bots.hard import HardBot
 from thousand.bots.inference import bid_actions, likelihood, played_by, plausible, same_talon, sample_weighted
 from thousand.bots.worlds import sample_world
-from thousand.cards import HEARTS, MARRIAGES, marriage_points
+from thousand.cards import ACES, HEARTS, MARRIAGES, marriage_points
 from thousand.game import _hand_mask as h
 from thousand.rng import SplitMix64
 from thousand.rules import Rules
@@ -87,6 +87,10 @@ def test_plays_read_through_the_medium_model() -> None:
                 weights = [play_likelihood(info, sample_world(info, rng).hands) for _ in range(5)]
                 assert all(0 < w <= 1 for w in weights)
                 lighter += any(w < 1 for w in weights)
+                # The hard bot's sampler carries both readings, the bids' and the plays', in its weight.
+                world = sample_weighted(info, rng)
+                played = played_by(info)
+                assert world.weight == likelihood(info, world.hands, played) * play_likelihood(info, world.hands)
             game.apply(decide(medium, game))
     assert lighter >= 10
 
@@ -103,7 +107,8 @@ def test_bid_actions_follow_the_rules_step_and_skip_a_blind_bid() -> None:
 
 
 def test_the_ace_marriage_counts_toward_the_bid_limit_in_sampled_worlds() -> None:
-    """Under the ace marriage a bid over 120 may rest on four aces instead of a marriage."""
+    """Under the ace marriage a bid over 120 may rest on four aces instead of a marriage:
+    such a hand is plausible, and sampled worlds give the bidder four aces where it has no marriage."""
     hands = ["Kh Qh 9h Jh Kd Jd 9d", "Ah Ad Ac As Th Td Tc", "Kc Qc Ks Qs Js 9s 9c"]
     game = Game.from_deal(3, 2, hands, talon=TALON, rules=Rules(ace_marriage=True))
     for a in "b110 b120 p b130 b140 p".split():  # seat 1 bid 130 holding no marriage, only the four aces
@@ -111,6 +116,10 @@ def test_the_ace_marriage_counts_toward_the_bid_limit_in_sampled_worlds() -> Non
     info = InfoState.from_game(game, 0)
     assert plausible(info, [h(x) for x in hands], played_by(info))
     assert not plausible(replace(info, rules=Rules()), [h(x) for x in hands], played_by(info))  # no marriage
+    rng = SplitMix64(4)
+    worlds = [sample_weighted(info, rng).hands[1] for _ in range(60)]
+    assert all(marriage_points(w) or w & ACES == ACES for w in worlds)
+    assert any(not marriage_points(w) for w in worlds)  # the aces alone stand for the bid
 
 
 def test_same_talon_deals_the_other_hands_again_and_keeps_the_evidence() -> None:

@@ -118,7 +118,9 @@ def test_hard_takes_a_sure_line_and_defends_in_endgames() -> None:
 
 
 def test_hard_declares_and_makes_a_contract_that_needs_the_marriage() -> None:
-    # Seat 0 holds five hearts with the marriage; 180 needs the 100 of the marriage.
+    # Seat 0 holds five hearts with the marriage; 180 needs the 100 of the marriage. A sanity
+    # check of the whole deal (the medium bot finds this contract too): no fall, no write-off,
+    # and the marriage declared in time to make it.
     game = Game.from_deal(3, 2, ["Ah Th Kh Qh Jh As Ac", "9h Ts Ks Qs Js 9s Tc", "Kc Qc Jc 9c Ad Td Kd"],
                           talon="Qd Jd 9d", seed=5)
     for a in ("p", "p", "gJd1", "g9d2"):
@@ -265,6 +267,7 @@ def test_the_declarer_searches_its_first_lead_with_a_larger_budget(monkeypatch) 
     assert solved() == 11 >= HardBot().min_worlds
     monkeypatch.setattr(hard_module, "DECLARER_WORK", 1)
     assert solved() == 3 < HardBot().min_worlds
+    assert HardBot().act(info) == medium.act(info)
 
 
 def test_defender_declares_its_own_marriage(monkeypatch) -> None:

@@ -111,7 +111,11 @@ def test_the_play_cheater_uses_the_cards_it_sees():
     for seed in range(12):
         game = reach(3, 700 + seed, "play", skip=3)
         if game.phase == "play":
-            differ += CheaterBot("cheater-play").act_game(game) != decide(HardBot(), game)
+            cheater = CheaterBot("cheater-play")
+            differ += cheater.act_game(game) != decide(HardBot(), game)
+            # The one world it searches is the deal itself.
+            world = cheater.world(InfoState.from_game(game, game.to_move), SplitMix64(seed))
+            assert world.hands == list(game.hands) and cheater.max_worlds == 1
     assert differ >= 1
 
 
