@@ -8,7 +8,7 @@ import pytest
 from thousand import Game
 from thousand.arena import main as arena_main
 from thousand.bots import decide, make_bot
-from thousand.bots.cheater import CheaterBot
+from thousand.bots.cheater import CheaterBot, sees
 from thousand.bots.hard import EXACT_TRICKS, HardBot, count_tricks_left
 from thousand.bots.infostate import InfoState
 from thousand.rng import SplitMix64
@@ -43,6 +43,7 @@ def test_the_cheaters_take_the_better_talon_they_see_and_the_play_cheater_does_n
 def test_a_partial_cheater_decides_as_the_fair_hard_bot_where_it_does_not_see(seed):
     bidding = reach(3, 500 + seed, "bidding")
     assert CheaterBot("cheater-play").act_game(bidding) == decide(HardBot(), bidding)
+    assert not sees("cheater-play", InfoState.from_game(bidding, bidding.to_move))  # not merely the same bid
     play = reach(3, 500 + seed, "play", skip=4)
     assert CheaterBot("cheater-auction").act_game(play) == decide(HardBot(), play)
     assert CheaterBot("cheater-play").act_game(play) == CheaterBot("cheater").act_game(play)
