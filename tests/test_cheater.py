@@ -11,6 +11,7 @@ from thousand.bots import decide, make_bot
 from thousand.bots.cheater import CheaterBot, sees
 from thousand.bots.hard import EXACT_TRICKS, HardBot, count_tricks_left
 from thousand.bots.infostate import InfoState
+from thousand.cards import count
 from thousand.rng import SplitMix64
 
 
@@ -65,7 +66,8 @@ def test_the_talon_cheater_bids_over_the_true_talon_and_guessed_hands():
             world = bot.world(info, rng)
             assert world.talons == [game.talons[0]]
             assert world.hands[seat] == game.hands[seat]
-            assert sum(world.hands) == sum(game.hands)  # the same cards, between the same seats
+            assert sum(world.hands) == sum(game.hands)  # the same cards in the hands...
+            assert [count(x) for x in world.hands] == [count(x) for x in game.hands]  # ...as many to each seat
             guessed += world.hands != list(game.hands)
     assert guessed >= 12
 
