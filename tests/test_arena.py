@@ -45,3 +45,23 @@ def test_paired_compares_two_bots_on_the_same_sets(tmp_path):
     line = paired().main([str(fair), str(seeing), "--after-bots", "cheater-play,medium"])
     assert line.startswith("paired: hard vs medium -> cheater-play vs medium: +10.0 -> +13.0, change +3.0 (95% CI")
     assert line.endswith("over 2 sets, 2 changed")
+
+
+def test_four_players_the_edge_in_play_leaves_the_sitters_deals_out():
+    """With 4 players the seat on the dealer's right sits out (RULES.md) and scores the talon, the
+    same whichever bot sits there: over a set each bot sits in a quarter of its seat-deals, so the
+    edge in play is the seated edge times 4/3, and each bot's deals in play are 3/4 of its deals."""
+    stats, seated, in_play = arena.play_set((5, 4, ["easy", "medium"], 0, "std"))
+    for name in ("easy", "medium"):
+        assert 4 * len(stats[name].in_play) == 3 * len(stats[name].points) > 0
+    edge, edge_in_play = seated["easy"] - seated["medium"], in_play["easy"] - in_play["medium"]
+    assert edge != 0
+    assert abs(edge_in_play - 4 / 3 * edge) < 1e-9  # not so if another seat's deals were left out
+
+
+def test_four_players_summary_says_the_edge_in_play(capsys):
+    line = arena.run(4, ["easy", "medium"], 2, 0, 5, 1)
+    edge = float(line.split(": ")[2].split(" ")[0])
+    in_play = float(line.split("; in play ")[1].split(" ")[0])
+    assert abs(in_play - 4 / 3 * edge) <= 0.06
+    assert "in play" not in arena.run(3, ["easy", "medium"], 1, 0, 5, 1)

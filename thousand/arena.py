@@ -16,6 +16,8 @@ from the bidding to the contract (where does the fair bot lose its gap?);
 ``cheater-defence`` sees them in card play as a defender only, ``-early`` and
 ``-late`` only before the exact phase or only in it; ``cheater-talon`` sees
 only the closed talon, until it is taken.
+With 4 players the summary adds the edge in the deals each seat plays: a
+seat sits out one deal in four and scores the talon, whichever bot sits.
 ``--rules`` plays every deal under a preset (``uk``, ``ru``, ``pl``) or a rules code.
 """
 
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 from .bots import BOT_LEVELS, Bot, decide, make_bot
 from .bots.cheater import CHEATERS, CheaterBot
 from .cards import NotationError
-from .game import Game
+from .game import Game, sitter_seat
 from .rules import PRESETS, resolve
 
 
@@ -42,6 +44,7 @@ class Stats:
     """Everything measured for one bot (all its seats together)."""
 
     points: list[float] = field(default_factory=list)  # per deal seated (active or sitting)
+    in_play: list[float] = field(default_factory=list)  # per deal played (with 4 players, not sat out)
     deals: int = 0
     declared: int = 0
     contracts: int = 0  # sum of final contracts (or bids at a fall/write-off)
@@ -55,6 +58,7 @@ class Stats:
         for name in ("deals", "declared", "contracts", "played", "made", "games", "wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.points += other.points
+        self.in_play += other.in_play
         self.latency += other.latency
 
 
@@ -78,12 +82,14 @@ def _move(bot: Bot, game: Game, stats: Stats) -> None:
     game.apply(action)
 
 
-def _score_row(row, seating: tuple[str, ...], stats: dict[str, Stats]) -> list[float]:
+def _score_row(row, seating: tuple[str, ...], stats: dict[str, Stats], sitter: int) -> list[float]:
     points = []
     for seat, entry in enumerate(row.entries):
         s = stats[seating[seat]]
         value = entry.points or 0
         s.points.append(value)
+        if seat != sitter:
+            s.in_play.append(value)
         s.deals += 1
         points.append(value)
         if seat == row.declarer:
@@ -95,13 +101,18 @@ def _score_row(row, seating: tuple[str, ...], stats: dict[str, Stats]) -> list[f
     return points
 
 
-def play_set(job: tuple[int, int, list[str], int, str]) -> tuple[dict[str, Stats], dict[str, float]]:
-    """One deal set (or one game seed): returns the stats and each bot's mean points per deal."""
+Means = dict[str, float]
+
+
+def play_set(job: tuple[int, int, list[str], int, str]) -> tuple[dict[str, Stats], Means, Means]:
+    """One deal set (or one game seed): returns the stats and each bot's mean points per deal,
+    seated and (with 4 players, the sitter's deals left out) in play."""
     seed, players, names, games, code = job
     rules = resolve(code)
     bots = {name: make(name) for name in set(names)}
     stats = {name: Stats() for name in bots}
     totals = {name: [0.0, 0] for name in bots}
+    played = {name: [0.0, 0] for name in bots}
     for seating in seatings(names, players):
         game = Game(players, seed, rules)
         start = len(game.sheet.rows)
@@ -112,14 +123,16 @@ def play_set(job: tuple[int, int, list[str], int, str]) -> tuple[dict[str, Stats
                 break
         rows = [r for r in game.sheet.rows[start:] if r.kind != "redeal"]
         for row in rows:
-            for seat, value in enumerate(_score_row(row, seating, stats)):
-                totals[seating[seat]][0] += value
-                totals[seating[seat]][1] += 1
+            sitter = sitter_seat(players, row.dealer, rules)
+            for seat, value in enumerate(_score_row(row, seating, stats, sitter)):
+                for tally in (totals, played) if seat != sitter else (totals,):
+                    tally[seating[seat]][0] += value
+                    tally[seating[seat]][1] += 1
         if games:
             for seat, name in enumerate(seating):
                 stats[name].games += 1
                 stats[name].wins += game.winner == seat
-    return stats, {name: t / max(k, 1) for name, (t, k) in totals.items()}
+    return stats, *({name: t / max(k, 1) for name, (t, k) in tally.items()} for tally in (totals, played))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -151,13 +164,15 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
         results = [play_set(job) for job in jobs]
     stats = {name: Stats() for name in set(names)}
     per_set: dict[str, list[float]] = {name: [] for name in stats}
-    for s, means in results:
+    per_set_played: dict[str, list[float]] = {name: [] for name in stats}
+    for s, means, in_play in results:
         for name in stats:
             stats[name].merge(s[name])
             per_set[name].append(means[name])
+            per_set_played[name].append(in_play[name])
     if per_set_file:  # one line per deal set, for paired comparisons of two versions (bench/paired.py)
         with open(per_set_file, "w", encoding="utf-8") as f:
-            for (job_seed, *_), (_, means) in zip(jobs, results):
+            for (job_seed, *_), (_, means, _) in zip(jobs, results):
                 f.write(json.dumps({"seed": job_seed, "means": means}, sort_keys=True) + "\n")
     unit = "games" if games else "deal sets"
     print(f"arena: {players} players, {count} {unit}, seatings {len(seatings(names, players))}, seed {seed}, "
@@ -169,6 +184,8 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
         line = (f"  {name:8s} {m:+7.1f} ±{h:4.1f} points/deal; declares {100 * s.declared / max(s.deals, 1):4.1f}% "
                 f"(avg contract {s.contracts / max(s.declared, 1):5.1f}, made {100 * s.made / max(s.played, 1):5.1f}% "
                 f"of {s.played} played)")
+        if players == 4:
+            line += f"; in play {mean_ci(s.in_play)[0]:+.1f}"
         if games:
             line += f"; wins {100 * s.wins / max(s.games, 1):4.1f}% of {s.games} seat-games"
         line += (f"; latency p50 {1000 * percentile(lat, 0.5):.1f} ms p95 {1000 * percentile(lat, 0.95):.1f} ms "
@@ -182,6 +199,9 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
         diffs = [x - y for x, y in zip(per_set[a], per_set[b])]
         m, h = mean_ci(diffs)
         summary = f"arena: {a} vs {b}: {m:+.1f} points/deal (95% CI {m - h:+.1f}..{m + h:+.1f}) over {count} {unit}"
+        if players == 4:  # one deal in four a seat sits out, scoring the talon whichever bot sits there
+            m, h = mean_ci([x - y for x, y in zip(per_set_played[a], per_set_played[b])])
+            summary += f"; in play {m:+.1f} (95% CI {m - h:+.1f}..{m + h:+.1f})"
         if games:
             summary += f"; {a} wins {100 * stats[a].wins / max(stats[a].games, 1):.1f}% of its seat-games"
     print(summary, file=out)
@@ -213,7 +233,8 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown bot {n!r}")
     if len(names) > args.players:
         parser.error("more bots than seats")
-    run(args.players, names, args.sets, args.games, args.seed, args.workers, rules=args.rules, per_set_file=args.per_set)
+    run(args.players, names, args.sets, args.games, args.seed, args.workers, rules=args.rules,
+        per_set_file=args.per_set)
 
 
 if __name__ == "__main__":

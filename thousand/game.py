@@ -58,6 +58,18 @@ def choose_winner(totals: list[int], declarer: int | None, first_hand: int) -> i
     return next(s for s in ((first_hand + i) % n for i in range(n)) if s in leaders)
 
 
+def sitter_seat(players: int, dealer: int, rules: Rules) -> int:
+    """The seat that sits on the talon in a deal by ``dealer``: with 4 players the dealer's right
+    (or, by the dealer_sits rule, the dealer); -1 with fewer players.
+
+    >>> sitter_seat(4, 0, Rules()), sitter_seat(4, 0, Rules(dealer_sits=True)), sitter_seat(3, 0, Rules())
+    (3, 0, -1)
+    """
+    if players != 4:
+        return -1
+    return dealer if rules.dealer_sits else (dealer + 3) % 4
+
+
 def _hand_mask(cards: int | str | Iterable) -> int:
     if isinstance(cards, int):
         return cards
@@ -127,8 +139,7 @@ class Game:
             first = (self.dealer + 1) % n
             self.first_hand = first
             if n == 4:
-                # The dealer's right sits on the talon, or (dealer_sits rule) the dealer.
-                self.sitter = self.dealer if self.rules.dealer_sits else (self.dealer + 3) % 4
+                self.sitter = sitter_seat(n, self.dealer, self.rules)
                 self.active = tuple((first + i) % 4 for i in range(4) if (first + i) % 4 != self.sitter)
             else:
                 self.sitter = -1
