@@ -87,6 +87,11 @@ def tampered(attempt, **change) -> str:
     ({"n": "a%0Ab"}, "daily.link_name"),
     ({"n": "%FF"}, "daily.link_name"),
     ({"n": ""}, "daily.link_name"),
+    ({"n": "Me%0A"}, "daily.link_name"),  # a control character is refused, not trimmed away
+    ({"n": "%09Me"}, "daily.link_name"),
+    ({"n": "a%E2%80%A8b"}, "daily.link_name"),  # U+2028, a line separator
+    ({"n": "a%C2%A0b"}, "daily.link_name"),  # a no-break space is not the plain space
+    ({"b": "9" * daily.MAX_QUERY}, "daily.link_bad"),  # too long: refused before any part is read
     ({"daily": "2026-02-30"}, "daily.bad_day"),
     ({"m": "zz"}, "daily.link_bad"),
     ({"m": ".".join(["p"] * 41)}, "daily.link_bad"),
@@ -103,7 +108,7 @@ def test_a_malformed_link_is_rejected_before_replaying(attempt, change, key):
 def test_unknown_missing_or_repeated_parts_are_rejected(attempt):
     good = tampered(attempt)
     for bad in (good + "&x=1", good + "&n=Me", good.replace("&v=", "&w="), good.replace("&n=Me", ""),
-                good.replace(f"&b={daily.BOTS}", ""),
+                good.replace(f"&b={daily.BOTS}", ""), good.replace("&b=", "&b"),  # a part without "="
                 "?" + "a" * 900):
         with pytest.raises(DailyError) as err:
             parse_result_link(bad)
@@ -209,3 +214,40 @@ def test_the_daily_and_the_tutorial_keep_the_house_rules_whatever_the_game_plays
     assert daily["view"]["rules"] == "std" and daily["view"]["hand"] == house["view"]["hand"]
     assert daily["link"] == house["link"]
     assert json.loads(web.tutorial())["view"]["rules"] == "std"
+
+
+def test_a_table_of_the_day_over_the_size_limit_is_damaged():
+    """Not even one that is valid JSON is read."""
+    text = json.dumps([entry("a", 0)])
+    padded = text + " " * (web_daily.MAX_ENTRIES + 1 - len(text))
+    assert json.loads(web_daily.daily_rank(padded))["error"]["key"] == "daily.table_bad"
+    assert json.loads(web_daily.daily_rank(padded[:-1]))["ok"]
+
+
+BOT_DECLARES = "2026-12-10"  # the person passes; bot 1 declares, gives a card to each and writes off
+
+
+@pytest.fixture(scope="module")
+def bot_declares():
+    """Every reply of that day's deal, the person passing."""
+    replies = [json.loads(web_daily.daily_start(BOT_DECLARES, ""))]
+    while not replies[-1]["daily"]["over"]:
+        step = web_daily.daily_bot_step() if replies[-1]["bot_to_move"] else web_daily.daily_play("p")
+        replies.append(json.loads(step))
+        assert replies[-1]["ok"], replies[-1]
+    return replies
+
+
+def test_after_the_daily_deal_it_is_nobodys_turn(bot_declares):
+    """The game would go on to a next deal with seat 0 to move; the daily deal does not."""
+    end = bot_declares[-1]
+    assert end["view"]["to_move"] == 0 and end["view"]["legal"] == []
+    for move in ("p", "b110"):
+        assert json.loads(web_daily.daily_play(move))["error"]["key"] == "game.not_your_turn"
+
+
+def test_a_bots_gift_to_the_other_bot_stays_hidden_in_the_daily(bot_declares):
+    gifts = [r["moved"] for r in bot_declares if r.get("moved", {}).get("kind") == "give"]
+    assert [g["seat"] for g in gifts] == [1, 1]
+    shown = [g["action"] for g in gifts if g["action"] is not None]
+    assert len(shown) == 1 and Action.parse(shown[0]).target == 0

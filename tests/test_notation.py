@@ -80,3 +80,31 @@ def test_tampered_record_with_an_illegal_move_names_the_move():
 
 def test_seed_parsing():
     assert parse_seed("0") == 0 and parse_seed(str(2**64 - 1)) == 2**64 - 1
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("T1_3_1_std_p_x", "expected 'T1_"),  # an extra field is not ignored
+    ("T1_3_1_std__", "expected 'T1_"),
+    ("T1_1_1_std_", "player count"),
+    ("T1_3_1_std_.", "record move 1"),  # a move list of dots holds empty moves
+    ("T1_3_1_std_..", "record move 1"),
+])
+def test_more_malformed_records_say_what_and_where(text, needle):
+    with pytest.raises(NotationError, match=needle):
+        Record.parse(text)
+
+
+@pytest.mark.parametrize("text", ["b95", "c95", "b0", "c5", "P", "B110", "F", "W", "D", "O", "T1", "MKh", "AH"])
+def test_values_below_100_and_other_cases_are_not_moves(text):
+    """Bids and contracts run from 100 in steps of 5 or 10, and the notation is case-sensitive."""
+    with pytest.raises(NotationError, match="bad action"):
+        Action.parse(text)
+
+
+def test_a_rules_value_of_thousands_of_digits_is_a_notation_error():
+    """int() refuses a text of over 4,300 digits with its own ValueError: the code is compared as text."""
+    huge = "1" * 5000
+    with pytest.raises(NotationError, match="needs one of"):
+        Rules.parse("b" + huge)
+    with pytest.raises(NotationError, match="needs one of"):
+        Record.parse(f"T1_3_1_wo{huge}_")

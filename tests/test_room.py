@@ -82,7 +82,13 @@ def test_guests_take_the_open_seats_in_order_and_everyone_hears_of_it():
     (hello(1, name="x" * 21), "room.bad_name"),
     (hello(1, name="a\nb"), "room.bad_name"),
     (hello(1, name=5), "room.bad_name"),
+    (hello(1, name="Me\n"), "room.bad_name"),  # refused, not trimmed away
+    (hello(1, name="a\u2028b"), "room.bad_name"),  # a line separator
+    (hello(1, name="a\u00a0b"), "room.bad_name"),  # a no-break space is not the plain space
+    (hello(1, tab="XYZ"), "room.bad_message"),  # the tab is checked as the token is
+    (hello(1, tab=None), "room.bad_message"),
     ('{"t": "move", "move": "p", "n": 0}', "room.not_seated"),
+    pytest.param("[" * 999, "room.bad_message", id="nested-too-deep"),  # json.loads: RecursionError, no ValueError
 ])
 def test_bad_messages_get_a_clear_error_and_change_nothing(text, key):
     room = seated(3, 0)
@@ -210,6 +216,16 @@ def test_the_host_reload_resumes_the_room_and_the_guests_come_back():
     lambda d: d["seats"][1].update(reveal="d" * 32),
     lambda d: d.update(v=9),
     lambda d: d.update(room="BAD"),
+    lambda d: d["seats"][1].update(reveal="zz"),  # not a reveal (was an uncaught error)
+    lambda d: d["seats"][1].update(reveal=5),
+    lambda d: d["seats"][1].update(commit="d" * 64),  # the reveal is not the one its commitment fixed
+    lambda d: d["seats"].append({**d["seats"][-1], "kind": "open"}),  # 4 seats for 3 players
+    lambda d: d["seats"].pop(),
+    lambda d: d.update(phase="lobby"),  # a game in the lobby
+    lambda d: d.update(phase="revealing"),
+    lambda d: d.update(record=None),  # playing without a game
+    lambda d: (d.update(players=5, phase="lobby", record=None),  # loaded, and start() then failed
+               d["seats"].extend([{**d["seats"][-1], "kind": "open", "commit": None, "reveal": None}] * 2)),
 ])
 def test_a_corrupt_room_save_is_refused(tamper):
     data = json.loads(started().save())
@@ -217,6 +233,8 @@ def test_a_corrupt_room_save_is_refused(tamper):
     with pytest.raises(Exception) as err:
         Room.load(json.dumps(data))
     assert getattr(err.value, "key", None) == "save.corrupt"
+    reply = json.loads(web_room.room_resume(json.dumps(data)))
+    assert reply["ok"] is False and reply["error"]["key"] == "save.corrupt"
 
 
 def _play_out(room: Room, shown: dict[int, list]) -> None:
@@ -342,3 +360,97 @@ def test_a_malformed_proof_is_a_failed_check_not_a_crash():
     assert out["ok"] and out["problems"]
     out = json.loads(web_room.guest_verify("1", secret(1), commitment(HOST_REVEAL), '{"record": 5}', "[]"))
     assert out["ok"] and out["problems"]
+
+
+def test_one_connection_takes_one_seat():
+    room = seated(3, 1)
+    before = room.save()
+    assert error_key(room.receive("p1", hello(2))) == "room.bad_message"
+    assert room.save() == before and [s.kind for s in room.seats] == ["host", "guest", "open"]
+
+
+@pytest.mark.parametrize("value", ["zz", 5, None, "C" * 32, secret(1) + "\n"])
+def test_a_malformed_reveal_is_a_clear_error_not_a_crash(value):
+    room = seated()
+    room.start()
+    before = room.save()
+    assert error_key(room.receive("p1", json.dumps({"t": "reveal", "value": value}))) == "room.bad_reveal"
+    assert room.save() == before
+
+
+def test_no_reveal_is_taken_before_the_host_starts():
+    """Before the start the other commitments are not fixed: a reveal then would let a later
+    guest (or the host) choose its own secret knowing this one."""
+    room = seated(3, 1)
+    before = room.save()
+    assert error_key(room.receive("p1", json.dumps({"t": "reveal", "value": secret(1)}))) == "room.bad_message"
+    assert room.save() == before and room.seats[1].reveal is None
+
+
+def test_a_move_number_true_is_stale_even_after_one_move():
+    """True == 1 to Python, so the check that it is no bool matters once one move is played."""
+    room = started()
+    assert room.game.to_move == 1
+    room.receive("p1", json.dumps({"t": "move", "move": "p", "n": 0}))
+    assert len(room.game.history) == 1 and room.game.to_move == 2
+    before = room.save()
+    move = str(room.game.legal_actions()[0])
+    assert error_key(room.receive("p2", json.dumps({"t": "move", "move": move, "n": True}))) == "room.stale_move"
+    assert room.save() == before
+
+
+def test_the_host_starts_once():
+    """A second start while the guests reveal would hand a dropped guest's seat to a bot."""
+    room = seated()
+    room.start()
+    room.drop("p2")
+    before = room.save()
+    with pytest.raises(Exception) as err:
+        room.start()
+    assert getattr(err.value, "key", None) == "room.started" and room.save() == before
+
+
+def test_after_a_drop_the_guest_takes_its_seat_back_from_a_new_tab():
+    """Another tab is refused only while the seat's own tab is connected."""
+    room = seated(3, 1)
+    room.start()
+    room.drop("p1")
+    out = room.receive("p9", hello(1, tab=secret(999)))
+    assert out[0][1]["t"] == "seat" and out[0][1]["seat"] == 1 and room.seat_of("p9") == 1
+
+
+@pytest.mark.parametrize("room_id, reveal", [("abcdefghjkmn", "x"), ("abcdefghjkmn", "0" * 31),
+                                             ("BAD", "0" * 32), ("abcdefghjkmno", "0" * 32)])
+def test_a_room_needs_a_good_name_and_reveal(room_id, reveal):
+    """The room's name and the host's reveal are checked before anything is made."""
+    web_room._room = None
+    reply = json.loads(web_room.room_open(room_id, "3", "easy", "std", reveal))
+    assert reply["ok"] is False and reply["error"]["key"] == "room.bad_id"
+    assert json.loads(web_room.room_state())["error"]["key"] == "room.none"
+
+
+def test_releasing_a_seat_that_is_not_an_ascii_number_does_nothing():
+    """"²".isdigit() is True, yet int("²") raises."""
+    web_room.room_open("abcdefghjkmn", "3", "easy", "std", HOST_REVEAL)
+    before = web_room.room_state()
+    assert web_room.room_release("²") == before
+
+
+def test_a_view_for_a_move_the_record_lacks_is_a_problem():
+    room = started()
+    room.receive("p1", json.dumps({"t": "move", "move": "p", "n": 0}))
+    proof = room.proof()
+    moves = len(room.game.history)
+    lacking = "a table was shown for a move the record does not have"
+    assert lacking in verify(1, secret(1), commitment(HOST_REVEAL), proof, [[moves + 1, room.game.view(1)]])
+    assert lacking not in verify(1, secret(1), commitment(HOST_REVEAL), proof, [[moves, room.game.view(1)]])
+
+
+def test_a_proof_over_the_size_limit_is_not_read():
+    """Not even one that is valid JSON."""
+    room = started()
+    text = json.dumps(room.proof())
+    padded = text + " " * (web_room.MAX_PROOF + 1 - len(text))
+    check = lambda proof: json.loads(web_room.guest_verify("1", secret(1), commitment(HOST_REVEAL), proof, "[]"))
+    assert check(padded) == {"ok": True, "problems": ["the record is too large"]}
+    assert check(padded[:-1])["problems"] != ["the record is too large"]

@@ -191,3 +191,13 @@ def test_web_rules_of_a_bad_code_is_an_error_that_changes_nothing(code):
     reply = json.loads(web.rules_of(code))
     assert reply["ok"] is False and reply["error"]["key"] == "link.bad_rules"
     assert json.loads(web.state()) == before
+
+
+@pytest.mark.parametrize("values", [{"barrel_deals": True}, {"write_offs": True}, {"weak_hand": False},
+                                    {"dash_penalty": False}])
+def test_a_number_setting_refuses_true_and_false(values):
+    """A bool is an int to Python, and Rules(barrel_deals=True) would write the code bdTrue."""
+    with pytest.raises(ValueError, match="rule "):
+        Rules(**values)
+    reply = json.loads(web.rules_code(json.dumps(values)))
+    assert reply["ok"] is False and reply["error"]["key"] == "rules.bad"

@@ -8,6 +8,7 @@ import pytest
 
 from thousand import Game, web
 from thousand.bots import decide, make_bot
+from thousand.bots.cheater import CHEATERS
 from thousand.cards import card_str, cards_of
 
 START = "p=3&s=42&l=easy&r=std"
@@ -138,3 +139,84 @@ def test_a_game_over_record_is_not_a_deal_start():
     moves = ".".join(str(a) for a in finished_game().history)
     reply = call(web.from_link, f"p=3&s=9&l=easy&r=std&m={moves}")
     assert reply["error"]["key"] == "link.not_deal_start"
+
+
+def test_a_seed_of_thousands_of_digits_is_a_bad_seed_not_a_crash():
+    """int() of a text over 4,300 digits raises ValueError: the bound on digits comes first."""
+    reply = call(web.from_link, f"p=3&s={'1' * 5000}&l=easy&r=std")
+    assert reply["ok"] is False and reply["error"]["key"] == "link.bad_seed"
+    assert len(reply["error"]["args"]["value"]) <= web.SHOWN
+
+
+def test_a_rules_value_of_thousands_of_digits_is_a_clear_error_and_changes_nothing():
+    huge = "1" * 5000
+    before = call(web.from_link, "p=3&s=1&l=easy&r=std")
+    reply = call(web.from_link, f"p=3&s=42&l=easy&r=b{huge}")
+    assert reply["ok"] is False and reply["error"]["key"] == "link.bad_rules"
+    assert call(web.rules_of, "bd" + huge)["error"]["key"] == "link.bad_rules"
+    assert call(web.fresh, "3", "easy", "s" + huge)["error"]["key"] == "link.bad_rules"
+    save = json.dumps({"v": 1, "record": f"T1_3_1_b{huge}_", "level": "easy"})
+    assert call(web.restore, save)["error"]["key"] == "save.corrupt"
+    assert call(web.state) == before
+
+
+@pytest.mark.parametrize("players", ["0", "1", "5"])
+def test_a_link_or_a_new_game_for_one_player_is_a_bad_player_count(players):
+    assert call(web.from_link, f"p={players}&s=42&l=easy&r=std")["error"]["key"] == "link.bad_players"
+    assert call(web.fresh, players, "easy", "std")["error"]["key"] == "link.bad_players"
+
+
+def test_the_link_length_limit_is_exact():
+    """MAX_QUERY characters are read; one more is too long (a leading "?" does not count)."""
+    assert call(web.from_link, "s=" + "1" * (web.MAX_QUERY - 2))["error"]["key"] == "link.missing_param"
+    assert call(web.from_link, "?s=" + "1" * (web.MAX_QUERY - 2))["error"]["key"] == "link.missing_param"
+    reply = call(web.from_link, "s=" + "1" * (web.MAX_QUERY - 1))
+    assert reply["error"]["key"] == "link.too_long" and reply["error"]["args"]["length"] == web.MAX_QUERY + 1
+
+
+def test_a_percent_encoded_parameter_name_is_read_as_a_browser_reads_it():
+    """Names are decoded like values (URLSearchParams does so), then checked."""
+    assert call(web.from_link, "%70=3&s=42&l=easy&r=std")["link"] == START
+    reply = call(web.from_link, f"{START}&%3Cb%3E=1")
+    assert reply["error"]["key"] == "link.unknown_param" and reply["error"]["args"] == {"param": "<b>"}
+
+
+@pytest.mark.parametrize("level", [*sorted(CHEATERS), "Easy", "hard ", "expert"])
+def test_only_the_three_bot_levels_open(level):
+    """The arena's cheaters (and anything else) are not levels a link may choose."""
+    before = call(web.from_link, "p=3&s=1&l=easy&r=std")
+    reply = call(web.from_link, f"p=3&s=42&l={level}&r=std")
+    assert reply["ok"] is False and reply["error"]["key"] == "link.bad_level"
+    assert call(web.fresh, "3", level, "std")["error"]["key"] == "link.bad_level"
+    assert call(web.state) == before
+
+
+@pytest.mark.parametrize("tail, key", [("&m=p", "link.not_deal_start"), ("&m=Ah", "link.illegal_move"),
+                                       ("&m=p.zz", "link.bad_move")])
+def test_a_bad_link_leaves_another_game_as_it_was(tail, key):
+    """The game before is not the link's own first deal, so a game started before the moves are
+    checked would show."""
+    before = call(web.from_link, "p=4&s=7&l=hard&r=sb")
+    reply = call(web.from_link, START + tail)
+    assert reply["ok"] is False and reply["error"]["key"] == key
+    assert call(web.state) == before
+
+
+def test_a_save_without_a_version_is_from_another_version():
+    before = call(web.from_link, "p=3&s=1&l=easy&r=std")
+    data = json.loads(before["save"])
+    del data["v"]
+    reply = call(web.restore, json.dumps(data))
+    assert reply["ok"] is False and reply["error"]["key"] == "save.old"
+    assert call(web.state) == before
+
+
+def test_the_save_size_limit_is_exact_and_changes_nothing():
+    """A save just over MAX_SAVE is refused even when it would replay."""
+    save = call(web.from_link, "p=3&s=2&l=medium&r=std")["save"]
+    before = call(web.from_link, "p=3&s=1&l=easy&r=std")
+    too_large = save + " " * (web.MAX_SAVE + 1 - len(save))
+    reply = call(web.restore, too_large)
+    assert reply["ok"] is False and reply["error"]["key"] == "save.corrupt"
+    assert call(web.state) == before
+    assert call(web.restore, too_large[:-1])["link"] == "p=3&s=2&l=medium&r=std"

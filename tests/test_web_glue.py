@@ -5,7 +5,8 @@ import json
 import pytest
 
 from thousand import Game, Record
-from thousand import web
+from thousand import web, web_daily, web_room
+from thousand.fairdeal import commitment
 
 
 def call(fn, *args):
@@ -222,3 +223,16 @@ def test_the_generated_pages_keep_to_the_content_security_policy(tmp_path):
         assert sheets and all(not re.match(r"(https?:)?//", href) for href in sheets), page
         css = (page.parent / sheets[0]).resolve()
         assert css.name == "pages.css" and (root / "web" / "pages.css").is_file()
+
+
+def test_every_json_input_nested_too_deep_is_a_clear_error():
+    """json.loads of "[[[..." raises RecursionError (no ValueError) once the nesting is deeper than
+    the interpreter allows; each is far under its input's size limit."""
+    deep = "[" * 999
+    assert call(web.restore, deep)["error"]["key"] == "save.corrupt"
+    assert call(web.rules_code, deep)["error"]["key"] == "rules.bad"
+    assert call(web_daily.daily_rank, deep)["error"]["key"] == "daily.table_bad"
+    assert call(web_room.room_resume, deep)["error"]["key"] == "save.corrupt"
+    for proof, shown in ((deep, "[]"), ("{}", deep)):
+        checked = call(web_room.guest_verify, "1", "c" * 32, commitment("0" * 32), proof, shown)
+        assert checked["ok"] and checked["problems"]

@@ -82,6 +82,11 @@ class Seat:
     peer: str | None = None  # the guest's connection; None while it is away
     away: bool = False  # past the grace period: a bot plays until the guest returns
 
+    def holds_together(self) -> bool:
+        """Are its commitment and reveal well formed, and the reveal the one the commitment fixed?"""
+        return ((self.commit is None or is_commitment(self.commit))
+                and (self.reveal is None or (is_reveal(self.reveal) and commitment(self.reveal) == self.commit)))
+
 
 def error(key: str, text: str, **args) -> dict:
     return {"t": "error", "key": key, "args": args, "text": text}
@@ -359,10 +364,11 @@ class Room:
             room.phase = data["phase"]
             if data["record"] is not None:
                 room.game = Game.replay(Record.parse(data["record"]))
-            ok = (data["v"] == PROTOCOL and is_room_id(room.id) and len(room.seats) == room.players
+            ok = (data["v"] == PROTOCOL and is_room_id(room.id) and room.players in (2, 3, 4)
+                  and len(room.seats) == room.players and all(s.holds_together() for s in room.seats)
                   and room.phase in (LOBBY, REVEALING, PLAYING) and (room.game is None) == (room.phase != PLAYING)
                   and (room.game is None or (room.game.players, room.game.rules) == (room.players, room.rules)))
-        except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError):
+        except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError, RecursionError):
             ok = False
         if not ok:
             raise WebError("save.corrupt", "the saved room does not load")

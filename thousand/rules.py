@@ -112,7 +112,7 @@ class Rules:
                 value: bool | int = True
             else:
                 allowed = [v for v in f.metadata["values"] if v != f.default]
-                if not digits or digits != str(int(digits)) or int(digits) not in allowed:
+                if digits not in [str(v) for v in allowed]:  # no int() of a text of any length
                     raise NotationError(f"rules code {part!r} in {text!r}: {f.metadata['code']!r} needs one of "
                                         f"{allowed} (the default {f.default} is written by leaving it out)")
                 value = int(digits)

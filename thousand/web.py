@@ -254,7 +254,7 @@ def restore(save: str) -> str:
             raise WebError("save.corrupt", "the saved game is too large")
         try:
             data = json.loads(save)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise WebError("save.corrupt", "the saved game is not valid JSON") from None
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
             raise WebError("save.old", "the saved game is from another version")

@@ -166,7 +166,7 @@ def daily_rank(entries: str) -> str:
         try:
             items = json.loads(entries)
             return {"ok": True, "entries": rank(items)}
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise web.WebError("daily.table_bad", "the table of the day is damaged") from None
     return _reply(run)
 

@@ -50,7 +50,7 @@ def json_object(text: str, key: str, what: str) -> dict:
     """``text`` parsed as a JSON object; else a WebError ``key`` naming ``what`` ("the settings")."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
         raise WebError(key, f"{what} is not valid JSON") from None
     if not isinstance(value, dict):
         raise WebError(key, f"{what} must be a JSON object")

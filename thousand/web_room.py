@@ -107,7 +107,7 @@ def room_drop(peer: str) -> str:
 
 
 def room_release(seat: str) -> str:
-    return _run(lambda room: room.release(int(seat)) if str(seat).isdigit() else [])
+    return _run(lambda room: room.release(int(seat)) if str(seat).isascii() and str(seat).isdigit() else [])
 
 
 def room_start() -> str:
@@ -172,6 +172,6 @@ def guest_verify(seat: str, reveal: str, host_commit: str, proof: str, shown: st
             return {"ok": True, "problems": ["the record is too large"]}
         try:
             return {"ok": True, "problems": verify(int(seat), reveal, host_commit, json.loads(proof), json.loads(shown))}
-        except (ValueError, TypeError, IndexError) as err:
+        except (ValueError, TypeError, IndexError, RecursionError) as err:
             return {"ok": True, "problems": [f"the proof is malformed: {err}"]}
     return _reply(run)
