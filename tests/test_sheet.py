@@ -172,3 +172,90 @@ def test_two_players_fall_and_write_off():
     assert last_row(fall) == [(-120, False, 0, -120, ""), (None, True, 0, 0, "")]
     write_off = run(deal_d(), f"{D_BIDDING} t2 g9s1 w")
     assert last_row(write_off) == [(None, False, 0, 0, "р"), (60, False, 0, 60, "")]
+
+
+def test_a_contract_reached_exactly_is_made():
+    """RULES.md: "if trick points plus the declarer's own marriages (not rounded) **reach** the contract, the
+    declarer records exactly the contract". 120 in tricks makes a contract of 120."""
+    game = run(deal_f(), F_SCRIPT.replace("c100", "c120"))
+    assert game.last_deal["trick_points"] == [120, 0, 0, 0] and game.last_deal["made"]
+    assert last_row(game)[0] == (120, False, 0, 120, "")
+
+
+# Deal N: seat 1 (on the barrel) trumps the 9♠ with the 9♥ under seat 0's ♥ trump and takes 9♠ 9♥ 9♦, a trick
+# worth 0 points; it takes no other trick.
+N_HANDS = ["Kh Qh Ah Th As Ks 9s", "Jh 9h Js 9c Jc Qc Kc", "Qs Ts 9d Ac Tc Ad Td"]
+N_SCRIPT = "p p gJd1 gQd2 c100 mKh Jh Ts As Js Qs 9s 9h 9d Jd Ad Kd Td Qh 9c Ks Jc Qd Ah Qc Tc Th Kc Ac"
+
+
+def test_on_the_barrel_a_trick_without_points_is_still_a_trick():
+    """RULES.md, the barrel: a barrel deal in which the player takes **no trick** is a dash, and one without a
+    dash ends their series. A trick of three nines is a trick."""
+    game = Game.from_deal(3, dealer=2, hands=N_HANDS, talon="Kd Qd Jd", totals=[0, 900, 0], dashes=[0, 2, 0])
+    run(game, N_SCRIPT)
+    assert game.last_deal["trick_points"] == [103, 0, 17]  # seat 1: one trick, 0 points
+    assert last_row(game)[1] == (None, False, 0, 900, "")  # no dash, so no third dash and no -100
+    assert game.sheet.dashes[1] == 0 and game.on_barrel(1)
+
+
+def test_on_the_barrel_a_deal_with_a_trick_ends_the_dash_series():
+    """RULES.md, dashes: "a barrel deal without a dash in which the player records nothing" ends their series.
+    Seat 2, on the barrel with two dashes, takes the last trick: no dash, series over."""
+    game = run(deal_a(totals=[0, 0, 900], dashes=[0, 0, 2]), SCRIPT_A)
+    assert last_row(game)[2] == (None, False, 0, 900, "")
+    assert game.sheet.dashes[2] == 0
+
+
+def test_four_players_write_off_leaves_the_sitters_dash_series_alone():
+    """RULES.md, dashes: "A written-off deal leaves every series unchanged"; the sitter still records the
+    talon's points (50 here)."""
+    game = run(deal_c(dashes=[0, 1, 2, 1]), "p p g9s1 gKs3 w")
+    assert last_row(game)[2] == (50, False, 0, 50, "")
+    assert game.sheet.dashes == [0, 1, 2, 1]
+
+
+def test_a_fall_ends_the_declarers_dash_series():
+    """RULES.md, dashes: "Any deal in which a player records points, even negative ones, ends their series";
+    falling records minus the bid."""
+    game = run(deal_a(dashes=[2, 1, 0]), f"{A_BIDDING} {A_GIVING} f")
+    assert last_row(game)[0] == (-100, False, 0, -100, "")
+    assert game.sheet.dashes == [0, 2, 1]
+
+
+def test_a_write_off_leaves_the_declarers_own_series_alone():
+    """RULES.md: "A written-off deal neither adds a dash to anyone nor resets anyone's series of dashes"."""
+    game = run(deal_a(dashes=[2, 1, 0]), f"{A_BIDDING} {A_GIVING} w")
+    assert last_row(game)[0] == (None, False, 0, 0, "р")
+    assert game.sheet.dashes == [2, 1, 0]
+
+
+def test_a_redeal_is_no_barrel_deal():
+    """RULES.md, barrel_deals: each deal played while on the barrel counts, "a redeal does not". Seat 1 has used
+    2 of its 3 barrel deals; a redeal gives it a dash but no third deal, so it stays on the barrel."""
+    hands = ["9h 9d 9c 9s Ah Th Kh", "Qh Jh Ad Td Kd Qd Jd", "Ac Tc Kc Qc Jc As Ts"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Ks Qs Js", seed=5, rules=Rules(barrel_deals=3),
+                          totals=[0, 900, 0], barrel_deals=[0, 2, 0])
+    row = game.sheet.rows[0]
+    assert row.kind == "redeal"
+    entry = row.entries[1]
+    assert (entry.points, entry.dash, entry.penalty, entry.total, entry.off_barrel) == (None, True, 0, 900, False)
+    assert game.on_barrel(1)
+
+
+def test_falls_and_write_offs_on_the_barrel_use_up_barrel_deals():
+    """RULES.md, barrel_deals: "Each deal played while on the barrel counts (played, fallen or written off ...)".
+    On its third and last barrel deal, a declarer who writes off and an opponent of a fall both lose 120."""
+    rules = Rules(barrel_deals=3)
+    write_off = run(deal_a(rules, totals=[900, 0, 0], barrel_deals=[2, 0, 0]), f"{A_BIDDING} {A_GIVING} w")
+    assert last_row(write_off)[0] == (None, False, -120, 780, "р")
+    fall = run(deal_a(rules, totals=[0, 900, 0], barrel_deals=[0, 2, 0]), f"{A_BIDDING} {A_GIVING} f")
+    assert last_row(fall)[1] == (None, True, -120, 780, "")
+
+
+def test_winning_on_the_last_barrel_deal_is_no_barrel_penalty():
+    """RULES.md, barrel_deals: "After the last of them, a player **still on the barrel** loses 120". Seat 0
+    makes 100 on its third and last barrel deal: 1000, the game is won, and no 120 is lost."""
+    game = run(deal_a(Rules(barrel_deals=3), totals=[900, 0, 0], barrel_deals=[2, 0, 0]),
+               f"{A_BIDDING} {A_GIVING} c100 {A_PLAY}")  # 102 in tricks
+    assert last_row(game)[0] == (100, False, 0, 1000, "")
+    assert game.is_over and game.winner == 0

@@ -4,6 +4,9 @@ import pytest
 
 from deals import A_BIDDING, A_GIVING, A_PLAY, C_HANDS, C_TALON, deal_a, deal_c, deal_d, last_row, legal, run
 from thousand import Game, IllegalActionError, Rules
+from thousand.cards import DIAMONDS, HEARTS, mask_of, mask_str, parse_card
+from thousand.rules import catalog
+from thousand.tricks import legal_plays
 
 SCRIPT_A = f"{A_BIDDING} {A_GIVING} c120 {A_PLAY}"  # seat 0 makes 120; seat 1 takes no trick; seat 2 takes 18
 FAIL_A = f"{A_BIDDING} {A_GIVING} c210 {A_PLAY}"  # the same play, but 102 + 100 does not make 210
@@ -271,3 +274,97 @@ def test_must_beat_then_trumps_must_overtrump():
     assert mask_str(legal_plays(hand, 2, 3)) == "Ah 9h"
     # A plain ♦ winning: any trump beats it.
     assert mask_str(legal_plays(hand, 2, 3, beat=parse_card("Ad"))) == "Ah 9h"
+
+
+# Deal B: seat 0 leads J♦; seat 1 holds K♦ and 9♦; seat 2 holds Q♦ (beats the J♦ led, not the K♦) and A♦.
+B_HANDS = ["Jd Ah Th Kh Qh Ac Tc", "Kd 9d Jh 9h Kc Qc Jc", "Qd Ad 9c As Ts Ks Js"]
+
+
+def test_must_beat_the_card_winning_the_trick_not_the_card_led():
+    """RULES.md, must_beat: a player who follows suit "must play a card that **beats the card now winning the
+    trick** if they hold one" [decision]: the card winning the trick, not only the card led."""
+    game = Game.from_deal(3, dealer=2, hands=B_HANDS, talon="Td Qs 9s", rules=Rules(must_beat=True))
+    run(game, "p p g9s1 gQs2 c100 Jd")
+    assert legal(game) == ["Kd"]
+    run(game, "Kd")
+    assert legal(game) == ["Ad"]  # Q♦ beats the J♦ led but not the K♦ now winning
+    house = run(Game.from_deal(3, dealer=2, hands=B_HANDS, talon="Td Qs 9s"), "p p g9s1 gQs2 c100 Jd Kd")
+    assert legal(house) == ["Ad", "Qd"]
+
+
+def test_must_beat_still_follows_suit_first():
+    """RULES.md, must_beat: following suit comes first. Holding only a low ♦ and a trump, a player must follow
+    with the ♦ even though the trump would beat the A♦."""
+    hand = mask_of(parse_card(c) for c in "9d Ah".split())
+    assert mask_str(legal_plays(hand, DIAMONDS, HEARTS, beat=parse_card("Ad"))) == "9d"
+
+
+def test_weak_hand_limit_goes_up_to_20():
+    """RULES.md settings table: `weak_hand` is `wh10`…`wh20`. A hand of 19 points is "fewer than 20"."""
+    rules = Rules.parse("wh20")
+    assert rules.weak_hand == 20 and rules.code() == "wh20"
+    hands = ["9h 9d Jd 9c Jc Kc As", "Ah Th Kh Qh Jh Ad Td", "Ac Tc Qc Ts Ks Qs Js"]  # seat 0: 19 points
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Kd Qd 9s", seed=5, rules=rules)
+    row = game.sheet.rows[0]
+    assert row.kind == "redeal" and row.notes[0].key == "note.redeal_weak"
+    assert dict(row.notes[0].args) == {"seat": 0, "points": 19, "limit": 20}
+
+
+def test_the_number_settings_allow_the_values_rules_md_lists():
+    """RULES.md, the settings table: `b880`, `bd1`…`bd5`, `bolt0`/`bolt120`, `wo0`, `wo2`…`wo5`, `s5`, `r5`,
+    `wh10`…`wh20`. Pinned, like the presets, so that an end of a range dropped is seen."""
+    values = {s["name"]: s["values"] for s in catalog()["settings"] if s["type"] == "int"}
+    assert values == {"barrel": [880, 900], "barrel_deals": [0, 1, 2, 3, 4, 5], "dash_penalty": [0, 100, 120],
+                      "write_offs": [0, 1, 2, 3, 4, 5], "bid_step": [5, 10], "rounding": [5, 10],
+                      "weak_hand": [0, *range(10, 21)]}
+
+
+def test_golden_round_does_not_count_redeals():
+    """RULES.md, golden: "the first round, one deal dealt by each player (redeals aside), counts double". The
+    first deal is redealt (four nines); the three deals played after it are the golden round."""
+    hands = ["9h 9d 9c 9s Ah Th Kh", "Qh Jh Ad Td Kd Qd Jd", "Ac Tc Kc Qc Jc As Ts"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Ks Qs Js", seed=5, rules=Rules(golden=True))
+    assert game.sheet.rows[0].kind == "redeal" and not game.sheet.rows[0].golden
+    while sum(row.kind != "redeal" for row in game.sheet.rows) < 4:
+        game.apply(game.legal_actions()[0])
+    assert [row.golden for row in game.sheet.rows if row.kind != "redeal"] == [True, True, True, False]
+
+
+def test_golden_round_doubles_a_lost_contract_and_a_fall_too():
+    """RULES.md, golden: "every score written in those rows (contracts, the others' points, the sitter's points,
+    the 60s of a write-off) is doubled". A failed contract of 210 costs 420; a fall at 100 costs 200."""
+    failed = run(deal_a(Rules(golden=True)), FAIL_A)
+    assert last_row(failed) == [(-420, False, 0, -420, ""), (None, True, 0, 0, ""), (40, False, 0, 40, "")]
+    fall = run(deal_a(Rules(golden=True)), f"{A_BIDDING} {A_GIVING} f")
+    assert last_row(fall)[0] == (-200, False, 0, -200, "")
+
+
+# Seat 1 holds the four aces and no king-queen marriage.
+AA_HANDS = ["Kh Qh Th Kd Qd Td 9h", "Ah Ad Ac As Jh Jd 9d", "Kc Qc Tc Jc 9c Ks Ts"]
+
+
+def test_four_aces_may_overbid_a_blind_bid():
+    """RULES.md, ace_marriage: the four aces count "as a marriage for overbidding a blind bid" [decision]."""
+    game = run(Game.from_deal(3, dealer=2, hands=AA_HANDS, talon="Qs Js 9s",
+                              rules=Rules(blind=True, ace_marriage=True)), "d")
+    assert (game.to_move, legal(game)) == (1, ["b130", "p"])
+    house = run(Game.from_deal(3, dealer=2, hands=AA_HANDS, talon="Qs Js 9s", rules=Rules(blind=True)), "d")
+    assert legal(house) == ["p"]  # without the setting four aces are no marriage
+
+
+def test_meld_requires_trick_counts_a_trick_without_points():
+    """RULES.md, meld_requires_trick: a marriage only "after its owner has taken a trick in this deal". Seat 1
+    takes 9♠ 9♥ 9♦ (0 points) and may then declare its ♣ marriage."""
+    hands = ["Kh Qh Ah Th As Ks 9s", "Jh 9h Js 9c Jc Qc Kc", "Qs Ts 9d Ac Tc Ad Td"]
+    game = Game.from_deal(3, dealer=2, hands=hands, talon="Kd Qd Jd", rules=Rules(meld_requires_trick=True))
+    run(game, "p p gJd1 gQd2 c100 As Js Qs mKh Jh Ts 9s 9h 9d")  # seat 0 declares ♥ after its first trick
+    assert game.to_move == 1 and game.trick_points[1] == 0 and game.tricks_won[1] == 1
+    assert {"mKc", "mQc"} <= set(legal(game))
+
+
+def test_dump_looks_at_the_total_after_the_dash_penalty():
+    """RULES.md, dump: "a player whose total after a deal (**its penalties included**) is exactly 555 or −555
+    drops to 0". 655 with a third dash: 555 after the 100 penalty, dumped."""
+    game = run(deal_a(Rules(dump=True), totals=[0, 655, 0], dashes=[0, 2, 0]), SCRIPT_A)
+    assert last_row(game)[1] == (None, True, -100, 0, "")
+    assert game.sheet.rows[-1].entries[1].dump
