@@ -67,9 +67,14 @@ def known_cards(game: Game, seat: int) -> set[str]:
         if seat == game.declarer:
             known |= {c for c, _ in game.gifts}
     known |= {c for c, s in game.gifts if s == seat}
-    ld = game.last_deal  # the previous deal's cards are all out by now
+    ld = game.last_deal  # the previous deal's talons: those seen in it, and the 2-player one left on the table
     if ld is not None:
-        known |= {c for t in ld["talons"] for c in t}
+        for i, talon in enumerate(ld["talons"]):
+            if i == ld["taken_talon"]:
+                if seat == ld["declarer"] or not ld["blind"] and (len(ld["talons"]) == 1 or ld["bid"] > 100):
+                    known |= set(talon)
+            elif ld["kind"] == "played":
+                known |= set(talon)
         if ld["last_trick"] is not None:  # played openly, shown with the deal's result
             known |= set(ld["last_trick"][0])
     return {card_str(c) for c in known}

@@ -205,6 +205,13 @@ def test_blind_fall_and_write_off_count_double():
     assert last_row(write_off) == [(None, False, 0, 0, "р"), (120, False, 0, 120, ""), (120, False, 0, 120, "")]
 
 
+def test_a_blind_talon_stays_hidden_after_the_deal():
+    """RULES.md, blind: the declarer takes the talon without showing it to anyone, also once the deal is over."""
+    for end in ("f", "w", f"c120 {A_PLAY}"):
+        game = run(deal_a(Rules(blind=True)), f"d p p {A_GIVING} {end}")
+        assert [game.view(s)["last_deal"]["talons"] for s in range(3)] == [[["Qs", "Js", "9s"]], [None], [None]]
+
+
 def test_overbidding_a_blind_bid_ends_it():
     game = run(deal_a(Rules(blind=True)), "d b130 p")
     assert not game.blind and not game.view(0)["hand_hidden"]

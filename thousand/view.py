@@ -56,9 +56,10 @@ def talon_visible(game, seat: int, index: int) -> bool:
 
 def _ended_talon_visible(last_deal: dict, seat: int, index: int) -> bool:
     """After a deal: the talon(s) seen during it, plus the 2-player talon left on
-    the table, which went openly to the winner of the last trick."""
+    the table, which went openly to the winner of the last trick. A blind
+    declarer showed its talon to nobody, with any number of players."""
     if len(last_deal["talons"]) == 1:
-        return True
+        return not last_deal["blind"] or seat == last_deal["declarer"]
     if index != last_deal["taken_talon"]:
         return last_deal["kind"] == "played"
     return seat == last_deal["declarer"] or last_deal["bid"] > 100 and not last_deal["blind"]
