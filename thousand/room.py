@@ -47,7 +47,7 @@ from .fairdeal import commitment, derive_seed, is_commitment, is_reveal
 from .game import Game, IllegalActionError
 from .notation import Record
 from .rules import Rules
-from .web import HUMAN, WebError, describe_move, json_object, link_query
+from .web import HUMAN, WebError, describe_move, json_object, link_query, loads
 
 PROTOCOL = 1
 MAX_MESSAGE = 1000  # characters: a hello is about 250
@@ -357,7 +357,7 @@ class Room:
     def load(cls, text: str) -> "Room":
         """A room from :meth:`save`; anything else is a ``save.corrupt`` error."""
         try:
-            data = json.loads(text)
+            data = loads(text)
             room = cls(data["room"], data["players"], data["level"], Rules.parse(data["rules"]),
                        data["seats"][0]["reveal"])
             room.seats = [Seat(**{**s, "peer": None}) for s in data["seats"]]
@@ -368,7 +368,7 @@ class Room:
                   and len(room.seats) == room.players and all(s.holds_together() for s in room.seats)
                   and room.phase in (LOBBY, REVEALING, PLAYING) and (room.game is None) == (room.phase != PLAYING)
                   and (room.game is None or (room.game.players, room.game.rules) == (room.players, room.rules)))
-        except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError, RecursionError):
+        except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError):
             ok = False
         if not ok:
             raise WebError("save.corrupt", "the saved room does not load")

@@ -164,9 +164,9 @@ def daily_rank(entries: str) -> str:
         if len(entries) > MAX_ENTRIES:
             raise web.WebError("daily.table_bad", "the table of the day is too large")
         try:
-            items = json.loads(entries)
+            items = web.loads(entries)
             return {"ok": True, "entries": rank(items)}
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             raise web.WebError("daily.table_bad", "the table of the day is damaged") from None
     return _reply(run)
 

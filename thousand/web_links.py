@@ -46,11 +46,20 @@ class WebError(Exception):
         self.key, self.text, self.params = key, text, params
 
 
+def loads(text: str):
+    """JSON from outside (a link, a save, a friend): nesting too deep for the interpreter
+    ("[" * 999 is short) is malformed JSON, a ValueError, like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deep") from None
+
+
 def json_object(text: str, key: str, what: str) -> dict:
     """``text`` parsed as a JSON object; else a WebError ``key`` naming ``what`` ("the settings")."""
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: nested too deep
+        value = loads(text)
+    except ValueError:
         raise WebError(key, f"{what} is not valid JSON") from None
     if not isinstance(value, dict):
         raise WebError(key, f"{what} must be a JSON object")
