@@ -138,12 +138,8 @@ class Game:
         while True:
             first = (self.dealer + 1) % n
             self.first_hand = first
-            if n == 4:
-                self.sitter = sitter_seat(n, self.dealer, self.rules)
-                self.active = tuple((first + i) % 4 for i in range(4) if (first + i) % 4 != self.sitter)
-            else:
-                self.sitter = -1
-                self.active = tuple((first + i) % n for i in range(n))
+            self.sitter = sitter_seat(n, self.dealer, self.rules)
+            self.active = tuple((first + i) % n for i in range(n) if (first + i) % n != self.sitter)
             self.hands = [0] * n
             if self._custom_deal is not None and self.deal_no == 0:
                 masks, extra = self._custom_deal
