@@ -2,8 +2,8 @@
 
 import pytest
 
-from deals import A_GIVING, D_BIDDING, deal_a, deal_c, deal_d, legal, run
-from thousand import IllegalActionError
+from deals import A_GIVING, D_BIDDING, D_PLAY, deal_a, deal_c, deal_d, legal, run
+from thousand import IllegalActionError, Rules
 
 
 def test_three_players_talon_is_revealed_to_all_and_taken():
@@ -53,3 +53,29 @@ def test_two_players_talon_shown_to_opponent_only_after_real_bidding():
 def test_two_players_talons_stay_closed_before_the_choice():
     game = run(deal_d(), D_BIDDING)
     assert [t["cards"] for t in game.view(0)["talons"]] == [None, None]
+
+
+def ended_talons(game) -> list[list]:
+    """What each seat sees of the talons of the deal that just ended."""
+    return [game.view(seat)["last_deal"]["talons"] for seat in range(game.players)]
+
+
+def test_two_players_after_a_played_deal_both_talons_are_shown_to_both():
+    game = run(deal_d(), f"{D_BIDDING} t1 gKs1 c200 {D_PLAY}")
+    assert ended_talons(game) == [[["Ks", "Qs"], ["Js", "9s"]]] * 2
+
+
+def test_two_players_after_a_fall_the_talon_left_on_the_table_stays_closed():
+    game = run(deal_d(), f"{D_BIDDING} t1 gKs1 f")  # bid 120: the taken talon was shown to both
+    assert ended_talons(game) == [[["Ks", "Qs"], None]] * 2
+
+
+def test_two_players_after_the_forced_100_only_the_declarer_saw_the_taken_talon():
+    game = run(deal_d(), "p t2 g9s1 f")
+    assert ended_talons(game) == [[None, ["Js", "9s"]], [None, None]]
+
+
+def test_two_players_after_a_blind_contract_only_the_declarer_saw_the_taken_talon():
+    game = run(deal_d(Rules(blind=True)), "d p t1 gKs1 f")
+    assert game.last_deal["bid"] > 100 and game.last_deal["blind"]
+    assert ended_talons(game) == [[["Ks", "Qs"], None], [None, None]]
