@@ -61,3 +61,19 @@ def test_contract_at_the_limit_with_a_marriage_says_the_limit():
     assert [a for a in legal(game) if a.startswith("c")] == ["c220"]
     p = prompt(game)
     assert (p["key"], p["args"]) == ("contract_limit", {"bid": 220, "next": 230, "limit": 220, "marriages": 100})
+
+
+def test_a_seat_not_to_move_is_told_whom_it_waits_for_and_has_no_moves():
+    game = run(deal_a(), "p p g9s1")
+    for seat in (1, 2):
+        view = game.view(seat)
+        assert view["prompt"]["key"] == "wait" and view["prompt"]["args"] == {"seat": 0, "phase": "giving"}
+        assert view["legal"] == []
+    readable("prompt.wait", game.view(1)["prompt"]["args"])
+
+
+def test_the_giving_prompt_names_the_opponents_still_to_get_a_card():
+    game = run(deal_a(), "p p")
+    assert prompt(game) == {"key": "give", "args": {"seats": [1, 2]}, "text": "Give one card to each opponent"}
+    run(game, "gJs2")
+    assert prompt(game)["args"] == {"seats": [1]}

@@ -1,8 +1,8 @@
 """What the table shows between and during deals: the deal's number, the last
-trick of a finished deal, the card the declarer gave you."""
+trick of a finished deal, the card the declarer gave you, the bids and the talons taken."""
 
-from deals import A_BIDDING, A_GIVING, A_PLAY, deal_a, run
-from thousand import Game
+from deals import A_BIDDING, A_GIVING, A_PLAY, deal_a, deal_d, run
+from thousand import Game, Rules
 
 SCRIPT_A = f"{A_BIDDING} {A_GIVING} c120 {A_PLAY}"  # seat 2 takes the last trick: Qs Kc As
 
@@ -66,3 +66,17 @@ def test_the_card_given_to_you_stays_known_through_the_play():
         assert game.view(0)["given_to_you"] == []
         game.apply(move)
     assert game.view(1)["given_to_you"] == []  # a new deal
+
+
+def test_only_the_first_hands_bid_right_after_its_forced_100_is_marked_blind():
+    blind = run(deal_a(Rules(blind=True)), "d").view(1)["bids"]
+    assert [(b["seat"], b["bid"], b["forced"], b["blind"]) for b in blind] == [(0, 100, True, False),
+                                                                                (0, 120, False, True)]
+    open_bid = run(deal_a(), "b110").view(0)["bids"]
+    assert [(b["seat"], b["forced"], b["blind"]) for b in open_bid] == [(0, True, False), (1, False, False)]
+
+
+def test_only_the_talon_the_declarer_took_is_marked_taken():
+    game = run(deal_d(), "p t2")
+    assert [t["taken_by"] for t in game.view(1)["talons"]] == [None, 0]
+    assert [t["taken_by"] for t in deal_d().view(0)["talons"]] == [None, None]
