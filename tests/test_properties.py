@@ -81,12 +81,10 @@ def known_cards(game: Game, seat: int) -> set[str]:
 
 
 def cards_in(obj) -> set[str]:
-    """Every card-notation string anywhere in a view, except legal-action ids."""
+    """Every card-notation string anywhere in a view, the legal actions' cards included."""
     found = set()
     if isinstance(obj, dict):
         for key, value in obj.items():
-            if key == "legal":
-                continue
             found |= cards_in(value) | (cards_in(key) if isinstance(key, str) else set())
     elif isinstance(obj, list):
         for value in obj:
