@@ -4,7 +4,7 @@ import hashlib
 
 import pytest
 
-from thousand.fairdeal import FairDealError, check, commitment, derive_seed
+from thousand.fairdeal import FairDealError, check, commitment, derive_seed, is_commitment, is_reveal
 
 A, B, C = "a" * 32, "0123456789abcdef" * 2, "f" * 32
 
@@ -51,3 +51,17 @@ def test_tampered_proofs_are_refused(commits, reveals, seed_from, why):
 def test_derive_seed_needs_one_field_per_seat():
     with pytest.raises(FairDealError):
         derive_seed(3, [A, B])
+
+
+@pytest.mark.parametrize("bad", ["A" * 32, "a" * 31, f"{A}|{C}", "-", 7])
+def test_derive_seed_refuses_a_field_that_is_not_a_reveal(bad):
+    """A "|" or "-" in a field would let one seat's text pose as another seat's (or a bot's)."""
+    with pytest.raises(FairDealError, match="32 lowercase hex"):
+        derive_seed(3, [A, bad, C])
+
+
+def test_a_commitment_is_64_lowercase_hex_digits_and_a_reveal_32():
+    assert is_commitment(commitment(A)) and is_reveal(A)
+    for bad in ("a" * 63, "a" * 65, "A" * 64, "g" * 64, A, None, 64):
+        assert not is_commitment(bad)
+    assert not is_reveal(commitment(A))
