@@ -8,7 +8,7 @@ import pytest
 
 from thousand import Game
 from thousand.cards import card_str
-from thousand.rng import SplitMix64, first_dealer, shuffled_deck
+from thousand.rng import GOLDEN as STEP, MASK64, SplitMix64, first_dealer, mix, shuffled_deck
 
 
 def test_generator_is_the_published_splitmix64():
@@ -133,3 +133,35 @@ def test_uniform_bounded_draws():
     for _ in range(3000):
         counts[rng.below(3)] += 1
     assert all(900 < c < 1100 for c in counts)
+
+
+def unmix(z: int) -> int:
+    """The inverse of ``mix``: undo each xor-shift and each odd multiplier, last step first."""
+    def unshift(y: int, s: int) -> int:
+        x = y
+        for _ in range(64 // s + 1):
+            x = y ^ (x >> s)
+        return x
+    z = unshift(z, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & MASK64
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & MASK64
+    return unshift(z, 30)
+
+
+def drawing_first(x: int) -> SplitMix64:
+    """A generator whose next draw is ``x``."""
+    return SplitMix64(unmix(x) - STEP)
+
+
+@pytest.mark.parametrize("n", [3, 5, 2**63 + 1])
+def test_a_draw_at_or_above_the_last_whole_cycle_is_thrown_away(n):
+    limit = (1 << 64) - (1 << 64) % n  # draws below it cover each residue equally often
+    kept = drawing_first(limit - 1)
+    assert kept.next() == limit - 1
+    assert drawing_first(limit - 1).below(n) == (limit - 1) % n  # the highest draw kept
+    thrown = drawing_first(limit)
+    assert thrown.next() == limit
+    following = thrown.next()
+    while following >= limit:
+        following = thrown.next()
+    assert following % n != limit % n
+    assert drawing_first(limit).below(n) == following % n  # the lowest draw thrown away, then the next one kept
