@@ -13,7 +13,7 @@ from thousand.bots.dds import Solver
 from thousand.review import _contract_score, _Position, _solver, last_deal, par, review_deal
 from thousand.rng import SplitMix64
 
-from deals import D_BIDDING, deal_d
+from deals import D_BIDDING, deal_d, run
 
 
 def endgame(seed: int, cards_left: int, rules: Rules | None = None) -> tuple[Game, list]:
@@ -321,3 +321,19 @@ def test_choices_whose_every_way_runs_out_of_budget_are_not_valued():
     mine = [s for s in out["steps"] if s["seat"] == 0 and s["kind"] in ("bid", "talon", "give")]
     assert {s["kind"] for s in mine} == {"bid", "talon", "give"}
     assert not any("loss" in s for s in mine)
+
+
+def test_two_players_par_counts_the_talon_left_on_the_table():
+    """All cards open, the declarer (♥ 100 + ♣ 60 in melds) takes the last trick and with it
+    the talon not taken, which counts in its points: Js 9s is worth 2, Ks Qs 7. Without it the
+    pars would be 264 and 260."""
+    left_js_9s = run(deal_d(), f"{D_BIDDING} t1 gKs1 c200")
+    left_ks_qs = run(deal_d(), f"{D_BIDDING} t2 g9s1 c120")
+    assert (par(left_js_9s), par(left_ks_qs)) == (266, 267)
+
+
+def test_on_the_barrel_par_leaves_out_the_declarers_marriages():
+    """On the barrel a contract is made by trick points alone (RULES.md, the barrel): the same
+    deal's par is 267 - 160 = 107 for a declarer on the barrel."""
+    on_barrel = run(deal_d(totals=[900, 0]), f"{D_BIDDING} t2 g9s1 c120")
+    assert on_barrel.on_barrel(0) and par(on_barrel) == 107
