@@ -13,7 +13,7 @@ from thousand.bots.dds import Solver
 from thousand.review import _contract_score, _Position, _solver, last_deal, par, review_deal
 from thousand.rng import SplitMix64
 
-from deals import D_BIDDING, deal_d, run
+from deals import A_BIDDING, A_GIVING, A_PLAY, D_BIDDING, deal_a, deal_d, run
 
 
 def endgame(seed: int, cards_left: int, rules: Rules | None = None) -> tuple[Game, list]:
@@ -337,3 +337,16 @@ def test_on_the_barrel_par_leaves_out_the_declarers_marriages():
     deal's par is 267 - 160 = 107 for a declarer on the barrel."""
     on_barrel = run(deal_d(totals=[900, 0]), f"{D_BIDDING} t2 g9s1 c120")
     assert on_barrel.on_barrel(0) and par(on_barrel) == 107
+
+
+def test_each_step_shows_the_hands_as_they_are_before_its_move():
+    game = run(deal_a(), f"{A_BIDDING} {A_GIVING} c120 {A_PLAY}")
+    out = review_deal(deal_a(), game.history, 0, budget=5)
+    replay = deal_a()
+    assert len(out["steps"]) == len(game.history)
+    for step, action in zip(out["steps"], game.history):
+        hands = step["open"]["hands"]
+        assert [len(h) for h in hands] == [count(h) for h in replay.hands]
+        if action.kind in ("play", "meld"):  # the card played is in its hand
+            assert str(action).lstrip("m")[:2] in hands[replay.to_move]
+        replay.apply(action)
