@@ -251,3 +251,10 @@ def test_a_bots_gift_to_the_other_bot_stays_hidden_in_the_daily(bot_declares):
     assert [g["seat"] for g in gifts] == [1, 1]
     shown = [g["action"] for g in gifts if g["action"] is not None]
     assert len(shown) == 1 and Action.parse(shown[0]).target == 0
+
+
+def test_names_tie_break_whatever_their_case_and_then_the_moves_decide():
+    entries = [entry("Bob", 40), entry("alice", 40), entry("Carl", 40), entry("dan", 40, moves="p.b"),
+               entry("Dan", 40, moves="p.a")]
+    assert [(e["name"], e["moves"]) for e in rank(entries)] == [
+        ("alice", "p"), ("Bob", "p"), ("Carl", "p"), ("Dan", "p.a"), ("dan", "p.b")]
