@@ -12,6 +12,7 @@ import pytest
 from thousand import daily, web, web_daily
 from thousand.actions import Action
 from thousand.game import IllegalActionError
+from thousand.cards import CARD_POINTS, meld_value
 from thousand.daily import (Daily, DailyError, daily_seed, day_number, parse_result_link, rank, replay,
                             result_link)
 
@@ -258,3 +259,30 @@ def test_names_tie_break_whatever_their_case_and_then_the_moves_decide():
                entry("Dan", 40, moves="p.a")]
     assert [(e["name"], e["moves"]) for e in rank(entries)] == [
         ("alice", "p"), ("Bob", "p"), ("Carl", "p"), ("Dan", "p.a"), ("dan", "p.b")]
+
+
+def test_the_result_marks_each_trick_for_the_persons_side_and_counts_the_declarers_marriages():
+    """2026-12-01, the person passing and then playing its first legal card: bot 1 declares 120
+    and melds a marriage; the defenders take tricks 2, 7 and 8 (pinned with the bots of daily.BOTS)."""
+    game, winners, melds = Daily("2026-12-01"), [], 0
+    while True:
+        game.run_bots()
+        if game.over:
+            break
+        legal = game.game.legal_actions()
+        game.apply(next((a for a in legal if str(a) == "p"), legal[0]))
+    table = daily.new_game("2026-12-01")
+    for action in game.game.history:
+        before, rows = table.last_trick, len(table.sheet.rows)
+        if action.kind == "meld" and table.to_move == 1:
+            melds += meld_value(action.card)
+        table.apply(action)
+        if len(table.sheet.rows) > rows:  # the deal's last trick
+            winners.append(table.last_deal["last_trick"])
+        elif table.last_trick is not before and table.last_trick is not None:
+            winners.append(table.last_trick)
+    result = game.result()
+    assert (result["declarer"], result["contract"], result["kind"], melds) == (1, 120, "played", 100)
+    assert result["tricks"] == "".join("0" if w == 1 else "1" for _, _, w in winners) == "01000011"
+    won = [c for cards, _, w in winners if w == 1 for c in cards]
+    assert result["declarer_points"] == sum(CARD_POINTS[c] for c in won) + melds
