@@ -8,7 +8,7 @@ import pytest
 
 from thousand import Game, Rules
 from thousand.bots import decide, make_bot
-from thousand.cards import count
+from thousand.cards import card_str, count
 from thousand.bots.dds import Solver
 from thousand.review import _contract_score, _Position, _solver, last_deal, par, review_deal
 from thousand.rng import SplitMix64
@@ -348,5 +348,5 @@ def test_each_step_shows_the_hands_as_they_are_before_its_move():
         hands = step["open"]["hands"]
         assert [len(h) for h in hands] == [count(h) for h in replay.hands]
         if action.kind in ("play", "meld"):  # the card played is in its hand
-            assert str(action).lstrip("m")[:2] in hands[replay.to_move]
+            assert card_str(action.card) in hands[replay.to_move]
         replay.apply(action)
