@@ -82,9 +82,13 @@ class Seat:
     peer: str | None = None  # the guest's connection; None while it is away
     away: bool = False  # past the grace period: a bot plays until the guest returns
 
-    def holds_together(self) -> bool:
-        """Are its commitment and reveal well formed, and the reveal the one the commitment fixed?"""
-        return ((self.commit is None or is_commitment(self.commit))
+    def holds_together(self, index: int) -> bool:
+        """Is it a seat a room can have at ``index`` (the host's at 0 only, a guest with its token
+        and tab), and are its commitment and reveal well formed, the reveal the one the commitment fixed?"""
+        kind_ok = (self.kind == "host") == (index == HOST) and self.kind in ("host", "guest", "bot", "open")
+        guest_ok = self.kind != "guest" or (is_reveal(self.token) and is_reveal(self.tab))
+        return (kind_ok and guest_ok and isinstance(self.name, str) and isinstance(self.away, bool)
+                and (self.commit is None or is_commitment(self.commit))
                 and (self.reveal is None or (is_reveal(self.reveal) and commitment(self.reveal) == self.commit)))
 
 
@@ -365,7 +369,7 @@ class Room:
             if data["record"] is not None:
                 room.game = Game.replay(Record.parse(data["record"]))
             ok = (data["v"] == PROTOCOL and is_room_id(room.id) and room.players in (2, 3, 4)
-                  and len(room.seats) == room.players and all(s.holds_together() for s in room.seats)
+                  and len(room.seats) == room.players and all(s.holds_together(i) for i, s in enumerate(room.seats))
                   and room.phase in (LOBBY, REVEALING, PLAYING) and (room.game is None) == (room.phase != PLAYING)
                   and (room.game is None or (room.game.players, room.game.rules) == (room.players, room.rules)))
         except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError):

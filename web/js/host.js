@@ -22,6 +22,7 @@ export class HostGame {
     this.saves = false;
     this.links = new Map(); // link id -> Link
     this.seats = new Map(); // link id -> seat
+    this.graces = new Map(); // seat -> the timer that hands it to a bot
     this.queue = []; // guests' moves not yet shown
     this.wake = null;
     this.latest = null;
@@ -77,7 +78,10 @@ export class HostGame {
   }
 
   releaseLater(seat) {
-    setTimeout(() => !this.closed && this.run("room_release", String(seat)), GRACE_MS);
+    // A guest who came back and dropped again gets a whole grace from its last drop (the room
+    // itself ignores a release for a guest who is here).
+    clearTimeout(this.graces.get(seat));
+    this.graces.set(seat, setTimeout(() => !this.closed && this.run("room_release", String(seat)), GRACE_MS));
   }
 
   /** Call the room in the worker, send what it says to whom, and pass the news on. */
