@@ -259,3 +259,83 @@ def test_winning_on_the_last_barrel_deal_is_no_barrel_penalty():
                f"{A_BIDDING} {A_GIVING} c100 {A_PLAY}")  # 102 in tricks
     assert last_row(game)[0] == (100, False, 0, 1000, "")
     assert game.is_over and game.winner == 0
+
+
+# ------------------------------------------------------------ the barrel's marks, notes and the columns
+
+
+def test_a_winner_past_1000_is_not_shown_on_the_barrel():
+    """RULES.md: the barrel is 900 or more "but less than 1000"; 1010 wins the game and skips the barrel."""
+    game = run(deal_a(totals=[890, 0, 0]), SCRIPT_A)
+    assert game.is_over and game.sheet.totals[0] == 1010
+    assert not game.on_barrel(0)
+    assert game.view(0)["sheet"]["barrel"] == [False, False, False]
+
+
+def test_winning_from_the_barrel_is_no_note_of_leaving_it():
+    """A made contract on the barrel wins the game (900 -> 1000): the row says nothing about "off the barrel"."""
+    game = run(deal_a(totals=[900, 0, 0]), f"{A_BIDDING} {A_GIVING} c100 {A_PLAY}")  # 102 in tricks
+    assert game.is_over and game.sheet.totals[0] == 1000
+    assert [n["key"] for n in game.view(0)["sheet"]["rows"][-1]["notes"]] == []
+
+
+def test_the_barrel_mark_of_a_cell_is_the_state_after_the_row():
+    """Entry.barrel: on the barrel *after* this row: set in the row that reaches 900, clear in the row that
+    leaves it."""
+    onto = run(deal_a(totals=[820, 0, 0]), SCRIPT_A)
+    assert onto.view(0)["sheet"]["rows"][-1]["entries"][0]["barrel"] is True
+    off = run(deal_a(totals=[900, 0, 0]), f"{A_BIDDING} {A_GIVING} c200 {A_PLAY}")  # fails on the barrel: 700
+    assert off.view(0)["sheet"]["rows"][-1]["entries"][0]["barrel"] is False
+    stays = run(deal_a(totals=[0, 900, 0]), SCRIPT_A)  # a barrel deal without a trick: still 900
+    assert stays.view(0)["sheet"]["rows"][-1]["entries"][1]["barrel"] is True
+
+
+def test_the_sheet_shows_who_has_fallen_and_written_off():
+    """Each player may fall once and write off once per game; the sheet (the page's columns) shows who still may."""
+    fall = run(deal_a(), f"{A_BIDDING} {A_GIVING} f")
+    assert fall.view(1)["sheet"]["can_fall"] == [False, True, True]
+    assert fall.view(1)["sheet"]["can_write_off"] == [True, True, True]
+    write_off = run(deal_a(), f"{A_BIDDING} {A_GIVING} w")
+    assert write_off.view(1)["sheet"]["can_fall"] == [True, True, True]
+    assert write_off.view(1)["sheet"]["can_write_off"] == [False, True, True]
+
+
+# ------------------------------------------------------------ what a deal earns
+
+# Deal A without declaring the ♥ marriage: seat 0 takes the same tricks (102 points) but has no marriage.
+A_PLAY_NO_MELD = A_PLAY.replace("mKh", "Kh", 1)
+
+
+def keys(game) -> list[str]:
+    return [n["key"] for n in game.view(0)["sheet"]["rows"][-1]["notes"]]
+
+
+def test_a_defenders_own_marriage_counts_toward_its_points():
+    """RULES.md, scoring a deal: other players record "trick points plus their own marriages", rounded.
+    Seat 0 gives Q♠ to seat 2, which wins the first trick with A♠ and declares the ♠ marriage (40)."""
+    game = run(deal_a(), "p p g9s1 gQs2 c100 Js 9s As mKs "
+                         "Ac 9h 9c Ad Kc Jd 9d Td Ah Jh Qs Jc Kh Qc Kd Ts Qh Tc Th Qd")
+    assert game.last_deal["trick_points"] == [12, 24, 84] and game.last_deal["meld_points"] == [0, 0, 40]
+    assert last_row(game)[2] == (120, False, 0, 120, "")  # 84 + 40 = 124 -> 120
+
+
+def test_a_failed_blind_contract_counts_double():
+    """RULES.md, blind: "Made, failed or fallen it counts double: +240 or -240"."""
+    game = run(deal_a(Rules(blind=True)), f"d p p g9s1 gJs2 c120 {A_PLAY_NO_MELD}")  # 102 in tricks, no marriage
+    assert game.last_deal["trick_points"] == [102, 0, 18]
+    assert last_row(game)[0] == (-240, False, 0, -240, "")
+
+
+def test_a_contract_lost_on_the_barrel_without_marriages_has_no_marriage_note():
+    """note.barrel_no_melds explains a contract lost because marriages do not count on the barrel; a declarer
+    on the barrel who declared none just loses (off the barrel)."""
+    game = run(deal_a(totals=[900, 0, 0]), f"p p g9s1 gJs2 c120 {A_PLAY_NO_MELD}")
+    assert last_row(game)[0] == (-120, False, 0, 780, "")
+    assert keys(game) == ["note.off_barrel"]
+
+
+def test_a_contract_lost_off_the_barrel_has_no_barrel_note():
+    """Off the barrel marriages count: 102 + 100 falls short of 210 with no note about the barrel."""
+    game = run(deal_a(), f"p p g9s1 gJs2 c210 {A_PLAY}")
+    assert last_row(game)[0] == (-210, False, 0, -210, "")
+    assert keys(game) == []
