@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from releases import UNTIL_STATE  # noqa: E402
 from table_driver import SETTINGS  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
@@ -166,22 +167,17 @@ def wait_ready(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
 
 def wait_service_worker(page, timeout_ms: int = 60_000) -> None:
     """Wait until the service worker is activated and controls the page."""
-    page.evaluate("""async (timeout) => {
-        const reg = await Promise.race([
-            navigator.serviceWorker.ready,
-            new Promise((_, reject) => setTimeout(() => reject(new Error("no service worker")), timeout)),
-        ]);
+    page.evaluate("""async (ms) => {
+        %s
+        const reg = await withTimeout(navigator.serviceWorker.ready, ms, "no service worker");
         if (!navigator.serviceWorker.controller) {
-            await new Promise((resolve) =>
-                navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+            await withTimeout(new Promise((resolve) =>
+                navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
+                ms, "the service worker never took control of the page");
         }
-        const sw = reg.active;
-        if (sw.state !== "activated") {  // old caches are deleted while activating
-            await new Promise((resolve) => sw.addEventListener("statechange",
-                () => sw.state === "activated" && resolve()));
-        }
-        return sw.scriptURL;
-    }""", timeout_ms)
+        await untilState(reg.active, "activated", ms);  // old caches are deleted while activating
+        return reg.active.scriptURL;
+    }""" % UNTIL_STATE, timeout_ms)
 
 
 @pytest.fixture

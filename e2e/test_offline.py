@@ -8,7 +8,7 @@ import time
 import pytest
 
 import build
-from releases import marked_copy
+from releases import UNTIL_STATE, await_new_release, marked_copy
 
 # The human's turn with at least one legal move (hooks set by web/app.js).
 INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
@@ -77,34 +77,23 @@ def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready,
 RELEASE_CACHES = "(async () => (await caches.keys()).filter((name) => name.startsWith('thousand-')))()"
 
 
-# Ask the service worker for the new release and wait until it is installed (waiting).
-AWAIT_NEW_RELEASE = """async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    await reg.update();
-    const sw = reg.installing || reg.waiting;
-    if (sw && sw.state !== "installed") {
-        await new Promise((resolve) => sw.addEventListener("statechange",
-            () => sw.state === "installed" && resolve()));
-    }
-}"""
-
-
-def _wait_for_takeover(context, timeout_s: float = 30.0) -> None:
-    """Wait until the waiting worker has taken over, once the last page of the old
-    release is gone. A real return visit comes later than the next line of a test;
-    Chromium unloads a closed page asynchronously, so a visit opened at once may
-    still find the old worker in charge (and rightly offer "Update")."""
-    check = "() => !!self.registration.active && !self.registration.waiting && !self.registration.installing"
+def _return_visit(new_page, ready, url: str, marker: str, timeout_s: float = 60.0):
+    """A later visit that finds the release marked `marker`. The waiting worker takes over once
+    the last page of the old release is gone, and Chromium unloads a closed page asynchronously:
+    a visit opened at once may still find the old worker in charge (and rightly offer "Update").
+    A real return visit comes later than the next line of a test, so this one comes back until
+    the new release is there. (It asks no worker directly: a worker's evaluate has no time limit.)"""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        for worker in context.service_workers:
-            try:
-                if worker.evaluate(check):
-                    return
-            except Exception:  # a worker that was replaced and stopped
-                continue
-        time.sleep(0.2)
-    raise AssertionError("the new release's service worker never took over after the last old page closed")
+    while True:
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        if marker in page.content():
+            return page
+        page.close()
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no visit found {marker} within {timeout_s:.0f} s of the old release's last page")
+        time.sleep(1)
 
 
 def _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url):
@@ -119,7 +108,7 @@ def _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url):
     return page
 
 
-def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_page, ready, sw_ready):
+def test_new_release_is_picked_up_on_next_visit(site, tmp_path, new_page, ready, sw_ready):
     """Release A is cached; release B is deployed; B is used, whole, from the next visit on."""
     live = tmp_path / "live"
     marked_copy(site, live, "release-A")
@@ -135,15 +124,11 @@ def test_new_release_is_picked_up_on_next_visit(site, tmp_path, context, new_pag
         page.goto(url)
         ready(page)
         assert "release-A" in page.content()
-        page.evaluate(AWAIT_NEW_RELEASE)
+        await_new_release(page)
         page.close()
-        _wait_for_takeover(context)
 
         # Next visit: B, and only B's cache is left.
-        page = new_page()
-        page.goto(url)
-        ready(page)
-        assert "release-B" in page.content()
+        page = _return_visit(new_page, ready, url, "release-B")
         sw_ready(page)
         caches = page.evaluate(RELEASE_CACHES)
         assert len(caches) == 1 and caches != cache_a
@@ -192,20 +177,18 @@ def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page,
     server, url = build.serve_in_thread(live)
     try:
         page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)
-        page.evaluate(AWAIT_NEW_RELEASE)
-        changed = page.evaluate("""async () => {
+        await_new_release(page)
+        changed = page.evaluate("""async (ms) => {
+            %s
             const reg = await navigator.serviceWorker.getRegistration();
             const change = new Promise((resolve) =>
                 navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
             const next = reg.waiting;
             next.postMessage({ type: "skip-waiting" });
-            await change;
-            if (next.state !== "activated") {  // old caches are deleted while activating
-                await new Promise((resolve) => next.addEventListener("statechange",
-                    () => next.state === "activated" && resolve()));
-            }
+            await withTimeout(change, ms, "the page's controller change after skip-waiting");
+            await untilState(next, "activated", ms);  // old caches are deleted while activating
             return (await caches.keys()).filter((name) => name.startsWith("thousand-")).length;
-        }""")
+        }""" % UNTIL_STATE, 60_000)
         assert changed == 1  # the old cache is gone
         page.reload()
         ready(page)
