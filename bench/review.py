@@ -17,13 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from thousand import Game  # noqa: E402
+from thousand.arena import percentile  # noqa: E402
 from thousand.bots import decide, make_bot  # noqa: E402
 from thousand.review import DEFAULT_BUDGET, last_deal, review_deal  # noqa: E402
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def played_deal(seed: int) -> Game:

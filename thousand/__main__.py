@@ -31,7 +31,7 @@ def cards(notations: list[str]) -> str:
 
 def print_sheet(view: dict) -> None:
     n = view["players"]
-    print("  deal  " + "".join(f"{name(s):>12}" for s in range(n)))
+    print("  deal  " + "".join(f" {name(s):>13}" for s in range(n)))
     for row in view["sheet"]["rows"]:
         cells = []
         for e in row["entries"]:
@@ -47,8 +47,8 @@ def print_sheet(view: dict) -> None:
                 text += f" {e['penalty']}"
             cells.append(f"{text} {e['total']}{'B' if e['barrel'] else ''}")
         label = {"redeal": "redeal", "fall": "fall", "write_off": "w/o"}.get(row["kind"], "")
-        print(f"  {row['deal'] + 1:>4}  " + "".join(f"{c:>12}" for c in cells) + f"  {label}")
-    print("  total " + "".join(f"{t:>12}" for t in view["sheet"]["totals"]))
+        print(f"  {row['deal'] + 1:>4}  " + "".join(f" {c:>13}" for c in cells) + f"  {label}")
+    print("  total " + "".join(f" {t:>13}" for t in view["sheet"]["totals"]))
 
 
 def print_table(view: dict) -> None:

@@ -146,10 +146,12 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
 
 
 def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``q`` of the values at or below it
+    (p50 of [1, 2] is 1, p95 of 1..100 is 95)."""
     if not values:
         return 0.0
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return ordered[max(0, math.ceil(q * len(ordered) - 1e-9) - 1)]
 
 
 def run(players: int, names: list[str], sets: int, games: int, seed: int, workers: int, out=None,
@@ -179,7 +181,8 @@ def run(players: int, names: list[str], sets: int, games: int, seed: int, worker
           f"rules {resolve(rules).code()}", file=out)
     for name in sorted(stats, key=lambda x: -sum(per_set[x])):
         s = stats[name]
-        m, h = mean_ci(s.points)
+        # The mean of every seat-deal; its interval over deal sets, since a set's seatings replay the same cards.
+        m, h = sum(s.points) / max(len(s.points), 1), mean_ci(per_set[name])[1]
         lat = s.latency
         line = (f"  {name:8s} {m:+7.1f} ±{h:4.1f} points/deal; declares {100 * s.declared / max(s.deals, 1):4.1f}% "
                 f"(avg contract {s.contracts / max(s.declared, 1):5.1f}, made {100 * s.made / max(s.played, 1):5.1f}% "
