@@ -89,3 +89,23 @@ def test_new_game_has_its_own_dialog_and_confirms(page, base_url, shot):
     page.locator('.topbar [data-ui="settings"]').click()
     assert dialog.locator('[data-ui="set-speed"]').is_visible()
     assert dialog.locator('[data-ui="start-new"]').count() == 0
+
+
+def test_new_game_over_the_daily_names_the_saved_game_it_replaces(page, base_url):
+    """The daily leaves the saved game alone, but a new game replaces it: the question says so and
+    names that game, not the daily on the table (it used to ask about the daily, or not at all)."""
+    record = game_in_progress(page, base_url)
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='official']", state="attached")
+    for choice in ("keep-playing", "confirm-start"):
+        page.locator('.topbar [data-ui="new"]').click()
+        page.locator('[data-ui="start-new"]').click()
+        box = page.locator('[data-ui="confirm-new"]')
+        box.wait_for()
+        assert "replaces your saved game" in box.inner_text()
+        assert "Deal 1" in page.locator('[data-ui="confirm-game"]').inner_text()
+        assert saved_record(page) == record
+        page.locator(f'[data-ui="{choice}"]').click()
+    page.wait_for_selector("body:not([data-daily])[data-turn]", state="attached")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('thousand.save')).record !== {json.dumps(record)}")

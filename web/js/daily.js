@@ -9,7 +9,7 @@ import { showReview } from "./review.js";
 import { closeDialog, openDialog, showMessage } from "./dialogs.js";
 import { h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
-import { newGame, start } from "./play.js";
+import { halt, newGame, pump, start } from "./play.js";
 import { readSave } from "./saves.js";
 import { copier } from "./share.js";
 import { S } from "./state.js";
@@ -76,7 +76,15 @@ class DailyGame {
   // Leaving the daily for a game: the main source takes over again.
   fresh(...args) {
     S.source = mainSource;
+    delete document.body.dataset.daily;
     return mainSource.fresh(...args);
+  }
+
+  // Back to the saved game (leaving the first game opened over the daily).
+  restore(save) {
+    S.source = mainSource;
+    delete document.body.dataset.daily;
+    return mainSource.restore(save);
   }
 
   /** After the deal's summary: the daily is one deal, so its result comes next. */
@@ -109,12 +117,15 @@ export async function playDaily() {
   const day = today();
   const attempt = attempts()[day];
   const practice = Boolean(attempt && attempt.result);
+  const before = S.source;
+  halt();
   S.source = new DailyGame(day, practice);
   closeDialog();
   const reply = await py.call("daily_start", day, attempt && !practice ? attempt.moves : "");
   if (!reply.ok) {
-    S.source = mainSource;
+    S.source = before;
     showMessage(errorText(reply.error));
+    pump();
     return;
   }
   document.body.dataset.daily = practice ? "practice" : "official";
@@ -124,6 +135,7 @@ export async function playDaily() {
 
 async function backToGame() {
   closeDialog();
+  halt();
   S.source = mainSource;
   delete document.body.dataset.daily;
   const save = readSave();

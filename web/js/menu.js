@@ -8,6 +8,7 @@ import { loadLocale, locale, LOCALES, t } from "./i18n.js";
 import { newGame, pump } from "./play.js";
 import { rulesFields } from "./rulesmenu.js";
 import { LEVELS, PLAYER_COUNTS, saveSettings, settings, SPEEDS } from "./settings.js";
+import { readSave, readShown } from "./saves.js";
 import { S } from "./state.js";
 import { render } from "./table.js";
 import { gameLine } from "./words.js";
@@ -18,8 +19,17 @@ function selectField(name, options, value, onchange) {
   return h("label", { class: "field" }, h("span", { text: t(`settings.${name}`) }), node);
 }
 
-function gameInProgress() {
-  return Boolean(S.st && S.st.view.phase !== "over");
+const inProgress = (st) => Boolean(st && st.view && st.view.phase !== "over");
+
+/** What a new game ends: the game on the table when it is the person's own (saved) game or a game
+ * with friends, or else the saved game behind it (the daily and the first game leave the save
+ * alone, but a new game replaces it). Null when nothing would be lost. */
+function atStake() {
+  const source = S.source || {};
+  if (source.saves || source.local) return inProgress(S.st) ? { st: S.st, key: "new.confirm" } : null;
+  const saved = readShown();
+  if (inProgress(saved)) return { st: saved, key: "new.confirm_saved" };
+  return readSave() && !saved ? { st: null, key: "new.confirm_saved" } : null; // a save not drawn yet
 }
 
 /** The fields of a new game: players, bot level, and the rules (a preset, then each
@@ -37,14 +47,15 @@ export function playerFields(python) {
 
 /** The New game dialog; `python` answers about the rules. */
 export function showNewGame(python) {
+  const stake = atStake();
   const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
-    h("p", { class: "message", text: t("new.confirm") }),
-    h("p", { class: "hint", text: S.st ? gameLine(S.st) : "" }),
+    h("p", { class: "message", text: t(stake ? stake.key : "new.confirm") }),
+    h("p", { class: "hint", "data-ui": "confirm-game", text: stake && stake.st ? gameLine(stake.st) : "" }),
     h("div", { class: "actions dialog-actions" },
       h("button", { type: "button", class: "primary danger", "data-ui": "confirm-start", onclick: start, text: t("new.discard") }),
       h("button", { type: "button", "data-ui": "keep-playing", onclick: closeDialog, text: t("new.keep") })));
   const startButton = h("button", { type: "button", class: "primary", "data-ui": "start-new", text: t("settings.start"), onclick: () => {
-    if (!gameInProgress()) {
+    if (!stake) {
       start();
       return;
     }

@@ -32,6 +32,7 @@ function announce(moved, next) {
 
 async function accept(next, moved) {
   const old = S.st;
+  const gen = S.gen;
   if (!next.ok) {
     toast(errorText(next.error));
     return;
@@ -58,10 +59,12 @@ async function accept(next, moved) {
     S.shownTrick = { cards: finished.cards, winner: finished.winner, collecting: false };
     render();
     await delay(speed().trick);
+    if (gen !== S.gen) return; // another game has been opened meanwhile
     if (finished.winner !== null) {
       S.shownTrick.collecting = true;
       renderCenter();
       await delay(speed().anim);
+      if (gen !== S.gen) return;
     }
     S.shownTrick = null;
   }
@@ -96,10 +99,15 @@ export async function act(id) {
   pump();
 }
 
-/** Let the others move, one at a time and paced, until it is the person's turn. */
+/** Let the others move, one at a time and paced, until it is the person's turn. A call while
+ * the loop runs (the person moved during the pause before a forced move) makes it look again. */
 export async function pump() {
-  if (S.pumping) return;
+  if (S.pumping) {
+    S.pumpAgain = true;
+    return;
+  }
   S.pumping = true;
+  S.pumpAgain = false;
   const gen = S.gen;
   try {
     while (S.st && gen === S.gen && !S.summary && S.source.othersToMove(S.st)) {
@@ -128,8 +136,21 @@ export async function pump() {
       }
     }
   } finally {
-    if (gen === S.gen) S.pumping = false;
+    if (gen === S.gen) {
+      S.pumping = false;
+      if (S.pumpAgain) pump();
+    }
   }
+}
+
+/** Stop the loops of the game on the table: called before a call that replaces it, so that a
+ * bot's move still on its way is dropped instead of landing in the next game. */
+export function halt() {
+  S.gen++;
+  S.pumping = false;
+  S.pumpAgain = false;
+  S.busy = false;
+  S.thinking = null;
 }
 
 export function continueDeal() {
@@ -143,10 +164,7 @@ export function continueDeal() {
 /** Show a game the source has just started (or opened); false if the reply is an error.
  * A new game that opens with redeals (four nines...) first shows them, with why. */
 export async function start(reply, { clearQuery = false, isNew = false } = {}) {
-  S.gen++;
-  S.pumping = false;
-  S.busy = false;
-  S.thinking = null;
+  halt();
   S.summary = null;
   S.shownTrick = null;
   S.st = null;
@@ -166,6 +184,7 @@ export async function start(reply, { clearQuery = false, isNew = false } = {}) {
 /** Start a new game against bots with the person's settings. */
 export async function newGame() {
   if (!S.ready) return; // the game being opened (link or save) starts once the source is up
+  halt();
   if (S.source.local) { // leave a game with friends for one against bots
     S.source.close();
     S.source = S.source.local;

@@ -10,6 +10,7 @@ export const S = {
   focus: 0, // roving focus index in the hand
   busy: false, // a move of the person is on its way
   pumping: false, // the loop that lets the others move is running
+  pumpAgain: false, // asked for while it ran: it looks once more when it ends
   gen: 0, // bumped by every new game, so an old loop stops
   thinking: null, // the seat whose move is awaited
   shownTrick: null, // a completed trick on show: {cards, winner, collecting}

@@ -9,7 +9,7 @@
 
 import { $, h } from "./dom.js";
 import { locale, t } from "./i18n.js";
-import { newGame, pump, start } from "./play.js";
+import { halt, newGame, pump, start } from "./play.js";
 import { rulesUrl } from "./rules.js";
 import { readSave } from "./saves.js";
 import { S } from "./state.js";
@@ -66,8 +66,12 @@ export async function startTutorial() {
   if (!S.ready) return;
   $("offer")?.remove();
   const source = new TutorialGame((T.home || S.source).py);
+  halt(); // a bot's move on its way belongs to the game being left
   const reply = await source.begin();
-  if (!reply.ok) return;
+  if (!reply.ok) {
+    pump();
+    return;
+  }
   if (!T.home) {
     T.home = S.source;
     T.tableContinue = handlers.continueDeal;
@@ -90,6 +94,7 @@ export async function startTutorial() {
 /** Leave the tutorial: back to the saved game, or a new game. */
 export async function leaveTutorial() {
   if (!T.home) return;
+  halt();
   S.source = T.home;
   bindTable({ continueDeal: T.tableContinue });
   T.observer.disconnect();
