@@ -127,6 +127,7 @@ export function connect(peer, to, timeoutMs = 15000) {
     const fail = (type) => {
       clearTimeout(timer);
       peer.off("error", onError);
+      conn?.close(); // a link that opens after this would never say hello
       reject(Object.assign(new Error(type), { type }));
     };
     const onError = (err) => fail(err.type || "peer");

@@ -5,14 +5,16 @@
 // guest's link (when it arrives).
 
 import { acceptLinks, openPeer, randomHex, randomName } from "./connection.js";
+import { safeGet, safeRemove, safeSet } from "./i18n.js";
 
 const SAVE_KEY = "thousand.room";
 // How long a dropped guest's seat waits before a bot plays it; tests shorten it.
-const GRACE_MS = Number(localStorage.getItem("thousand.grace")) || 8000;
+// (Storage goes through safeGet: where it is blocked, this module must still load with the page.)
+const GRACE_MS = Number(safeGet("thousand.grace")) || 8000;
 const OPEN_TRIES = 10; // after a reload the room's old registration lingers a few seconds
 
 export function readRoomSave() {
-  return localStorage.getItem(SAVE_KEY);
+  return safeGet(SAVE_KEY);
 }
 
 export class HostGame {
@@ -43,7 +45,7 @@ export class HostGame {
     if (reply.ok) await this.listen(reply);
     // A guest who does not come back within the grace is played by a bot.
     if (reply.ok) reply.room.seats.forEach((s, seat) => s.kind === "guest" && this.releaseLater(seat));
-    else localStorage.removeItem(SAVE_KEY);
+    else safeRemove(SAVE_KEY);
     return reply;
   }
 
@@ -94,6 +96,7 @@ export class HostGame {
     }
     if (!reply.ok) return reply;
     this.latest = reply;
+    this.keep(reply); // saved as soon as the guests see it: a reload must not take back what they saw
     if (reply.moved && fn === "room_receive") this.queue.push(reply);
     this.onRoom(reply);
     const wake = this.wake;
@@ -119,27 +122,33 @@ export class HostGame {
   async next() {
     for (;;) {
       if (this.queue.length) return this.queue.shift();
-      if (this.latest.mover === "bot") return this.run("room_bot_step");
+      if (this.latest.mover === "bot") {
+        const reply = await this.run("room_bot_step");
+        // A guest who came back while this was on its way has its seat again: wait for its move.
+        if (!reply.ok && reply.error.key === "game.no_bot_to_move" && this.latest.mover !== "bot") continue;
+        return reply;
+      }
       await new Promise((resolve) => (this.wake = resolve));
       if (this.closed) return { ok: false, error: { key: "room.none", args: {}, text: "the room is closed" } };
     }
   }
 
   keep(st) {
-    if (st.view && st.view.phase === "over") localStorage.removeItem(SAVE_KEY);
-    else if (st.save) localStorage.setItem(SAVE_KEY, st.save);
+    if (st.view && st.view.phase === "over") safeRemove(SAVE_KEY);
+    else if (st.save) safeSet(SAVE_KEY, st.save);
   }
 
   /** Leave the room for good (a new game): the guests hear that the host is gone
    * ({"t": "bye"}, the one message the page sends itself, not the room). */
   close() {
     this.closed = true;
-    localStorage.removeItem(SAVE_KEY);
-    for (const link of this.links.values()) {
-      link.send('{"t":"bye"}');
-      setTimeout(() => link.close(), 500); // let the goodbye leave first
-    }
-    this.peer?.destroy();
+    safeRemove(SAVE_KEY);
+    for (const link of this.links.values()) link.send('{"t":"bye"}');
+    const peer = this.peer;
+    setTimeout(() => { // let the goodbye leave first: destroying the peer closes every link at once
+      for (const link of this.links.values()) link.close();
+      peer?.destroy();
+    }, 500);
     this.wake?.();
   }
 }

@@ -6,7 +6,7 @@
 import { ROOM_PATTERN } from "./connection.js";
 import { closeDialog, openDialog, showMessage, whenDismissed } from "./dialogs.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { safeGet, safeSet, t } from "./i18n.js";
 import { playerFields } from "./menu.js";
 import { HostGame, readRoomSave } from "./host.js";
 import { newGame, start } from "./play.js";
@@ -177,14 +177,17 @@ export async function joinRoom(room) {
     return;
   }
   const name = h("input", { type: "text", maxlength: MAX_NAME, "data-ui": "friend-name", class: "share-link",
-    value: localStorage.getItem("thousand.name") || "", "aria-label": t("friends.name") });
+    value: safeGet("thousand.name") || "", "aria-label": t("friends.name") });
+  let taking = false; // a second click would send a second hello on the same link
   const take = async () => {
     const text = name.value.trim().slice(0, MAX_NAME);
     if (!text) {
       name.focus();
       return;
     }
-    localStorage.setItem("thousand.name", text);
+    if (taking) return;
+    taking = true;
+    safeSet("thousand.name", text);
     guest.me.me.name = text;
     guest.me.save();
     await guest.hello(text);
