@@ -179,7 +179,8 @@ export function renderHand() {
         attrs.class += " playable meldable";
       } else if (plain) {
         attrs["data-action"] = plain.id;
-        attrs.onclick = () => handlers.act(plain.id);
+        // The second click of a double click would play the next card drawn under the pointer.
+        attrs.onclick = (e) => e.detail > 1 || handlers.act(plain.id);
         attrs.class += " playable";
       } else {
         attrs["aria-disabled"] = "true";

@@ -20,7 +20,10 @@ function identity(room) {
   } catch {
     me = null;
   }
-  if (!me || typeof me.token !== "string" || typeof me.reveal !== "string") {
+  const hex = (x, n) => typeof x === "string" && new RegExp(`^[0-9a-f]{${n}}$`).test(x);
+  const fits = me && typeof me === "object" && hex(me.token, 32) && hex(me.reveal, 32)
+    && (me.hostCommit == null || hex(me.hostCommit, 64)) && (me.name === undefined || typeof me.name === "string");
+  if (!fits) { // none, or damaged: a hello or a reveal made from it would be refused for ever
     me = { token: randomHex(), reveal: randomHex(), hostCommit: null };
     localStorage.setItem(key, JSON.stringify(me));
   }
