@@ -75,16 +75,12 @@ class DailyGame {
 
   // Leaving the daily for a game: the main source takes over again.
   fresh(...args) {
-    S.source = mainSource;
-    delete document.body.dataset.daily;
-    return mainSource.fresh(...args);
+    return toMain().fresh(...args);
   }
 
   // Back to the saved game (leaving the first game opened over the daily).
   restore(save) {
-    S.source = mainSource;
-    delete document.body.dataset.daily;
-    return mainSource.restore(save);
+    return toMain().restore(save);
   }
 
   /** After the deal's summary: the daily is one deal, so its result comes next. */
@@ -93,6 +89,13 @@ class DailyGame {
     showResult(st.daily);
     return true;
   }
+}
+
+/** The page leaves the daily: the person's own games' source takes over again. */
+function toMain() {
+  S.source = mainSource;
+  delete document.body.dataset.daily;
+  return mainSource;
 }
 
 /** Is the page showing the daily (for "Review": which deal to review)? */
@@ -136,8 +139,7 @@ export async function playDaily() {
 async function backToGame() {
   closeDialog();
   halt();
-  S.source = mainSource;
-  delete document.body.dataset.daily;
+  toMain();
   const save = readSave();
   if (!save || !(await start(await mainSource.restore(save)))) await newGame();
 }
