@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from table_driver import hand, open_table
+from table_driver import SETTINGS, click_move, hand, open_table, policy
 
 LINK = "?p=3&s=777&l=easy&r=std"
 
@@ -109,3 +109,48 @@ def test_new_game_over_the_daily_names_the_saved_game_it_replaces(page, base_url
         page.locator(f'[data-ui="{choice}"]').click()
     page.wait_for_selector("body:not([data-daily])[data-turn]", state="attached")
     page.wait_for_function(f"JSON.parse(localStorage.getItem('thousand.save')).record !== {json.dumps(record)}")
+
+
+def play_one(page) -> None:
+    """The person's move by the driver's policy; returns once the table has moved on."""
+    page.wait_for_selector("body[data-turn='you']:not([data-legal=''])", state="attached")
+    legal = page.get_attribute("body", "data-legal")
+    click_move(page, policy(legal.split()))
+    page.wait_for_selector(f"body:not([data-legal='{legal}'])", state="attached")
+
+
+def test_a_tab_stops_when_another_tab_plays_the_saved_game_on(page, new_page, base_url, shot):
+    """Two tabs share one save: the one left behind stops (a move there would overwrite the other
+    tab's), says why, and continues from the latest save when asked."""
+    game_in_progress(page, base_url)
+    other = new_page()
+    other.goto(base_url)
+    play_one(other)
+    newer = saved_record(other)
+    page.wait_for_selector('[data-ui="play-here"]')
+    shot(page, "stopped")
+    assert "another tab" in page.locator("#dialog").inner_text()
+    assert page.locator("#dialog[open]").count() == 1  # modal: no move can be made here meanwhile
+    assert saved_record(page) == newer
+
+    page.locator('[data-ui="play-here"]').click()
+    page.wait_for_selector("body[data-turn='you']:not([data-legal=''])", state="attached")
+    assert hand(page) == hand(other) and saved_record(page) == newer
+    play_one(page)
+    other.wait_for_selector('[data-ui="play-here"]')
+    assert saved_record(other) == saved_record(page) != newer
+    other.keyboard.press("Escape")  # closing the message also continues from the latest save
+    other.wait_for_selector("#dialog:not([open])", state="attached")
+    other.wait_for_function("document.body.dataset.turn === 'you' || document.body.dataset.turn === 'wait'")
+    assert hand(other) == hand(page)
+
+
+def test_rules_this_version_refuses_give_the_house_rules_and_a_message(page, base_url):
+    """A rules code stored by another version (or edited) that Python refuses: the new game uses the
+    house rules and the page says so; it used to leave an empty, dead table."""
+    open_table(page, base_url, settings={**SETTINGS, "rules": "zz9-q"})
+    page.wait_for_selector('[data-ui="message"]:has-text("house rules")')
+    page.keyboard.press("Escape")
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
+    assert saved_record(page).startswith("T1_3_") and "_std" in saved_record(page)
+    assert json.loads(page.evaluate("localStorage.getItem('thousand.settings')"))["rules"] == "std"

@@ -256,3 +256,40 @@ def test_without_javascript_the_page_says_what_it_needs(browser, base_url):
         assert "needs JavaScript" in message.inner_text()
     finally:
         context.close()
+
+
+def test_share_and_a_new_game_over_the_drawn_table_while_python_starts(base_url, plain):
+    """Over the drawing of the saved game, Share gives the saved deal's link (it said "no share in games
+    with friends"), and a New game confirmed there is the game the page opens (it was dropped)."""
+    context, open_page = plain
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    page = open_page()
+    open_table(page, base_url, LINK)
+    make_a_move(page)
+    page.wait_for_selector(MY_TURN, state="attached")
+    record = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
+    page.close()
+
+    context.route("**/pyodide.asm.wasm", hold)
+    page = open_page()
+    page.goto(base_url)
+    page.wait_for_selector("body[data-preview='1']", state="attached")
+    page.click('.topbar [data-ui="share"]')
+    assert "s=3&" in page.input_value('[data-ui="share-link"]')
+    page.keyboard.press("Escape")
+    page.click('.topbar [data-ui="new"]')
+    page.click('[data-ui="start-new"]')
+    assert page.inner_text('[data-ui="confirm-game"]')  # the game it ends is named
+    page.click('[data-ui="confirm-start"]')
+    assert page.get_attribute("body", "data-ready") is None
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector(MY_TURN + ", body[data-turn='wait']", state="attached")
+    page.wait_for_function("!localStorage.getItem('thousand.save').includes('T1_3_3_')")
+    fresh = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
+    assert fresh != record and not fresh.startswith("T1_3_3_")

@@ -11,9 +11,9 @@ import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
 import { showMore, welcome } from "./js/learn.js";
 import { showFriends } from "./js/lobby.js";
 import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
-import { showNewGame, showSettings } from "./js/menu.js";
+import { playAgain, showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
-import { act, continueDeal, newGame } from "./js/play.js";
+import { act, continueDeal } from "./js/play.js";
 import { endPreview, showPreview } from "./js/preview.js";
 import { sharedPython } from "./js/python.js";
 import { showReview } from "./js/review.js";
@@ -24,9 +24,10 @@ import { afterFirstGame, markBoot } from "./js/snapshot.js";
 import { LocalGame } from "./js/source.js";
 import { S } from "./js/state.js";
 import { bindTable } from "./js/table.js";
+import { watchOtherTabs } from "./js/tabs.js";
 import { initTopbar } from "./js/topbar.js";
 
-bindTable({ act, continueDeal, playAgain: () => newGame() });
+bindTable({ act, continueDeal, playAgain });
 
 async function boot() {
   applySpeed();
@@ -61,6 +62,7 @@ async function boot() {
     await openEmbed();
     return;
   }
+  watchOtherTabs(S.source);
   // Registered once Python runs, so the service worker's precache of the whole
   // site does not compete with the first load.
   if ("serviceWorker" in navigator) {

@@ -9,8 +9,7 @@ import { showReview } from "./review.js";
 import { closeDialog, openDialog, showMessage } from "./dialogs.js";
 import { h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
-import { halt, newGame, pump, start } from "./play.js";
-import { readSave } from "./saves.js";
+import { backToOwnGame, halt, pump, start } from "./play.js";
 import { copier } from "./share.js";
 import { S } from "./state.js";
 import { errorText, signed } from "./words.js";
@@ -140,8 +139,7 @@ async function backToGame() {
   closeDialog();
   halt();
   toMain();
-  const save = readSave();
-  if (!save || !(await start(await mainSource.restore(save)))) await newGame();
+  await backToOwnGame();
 }
 
 async function showResult(d) {

@@ -6,11 +6,14 @@ import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
 
 let onDismiss = null; // what closing the open dialog without a choice does
+let shown = 0; // counts the contents shown, so that a slow task can tell whether its dialog is still up
 
+/** Show a dialog; returns its number for stillOpen(). */
 export function openDialog(title, ...content) {
   const dialog = $("dialog");
   const body = $("dialog-body");
   onDismiss = null;
+  shown++;
   body.replaceChildren(
     h("div", { class: "dialog-head" },
       h("h2", { text: title }),
@@ -18,6 +21,12 @@ export function openDialog(title, ...content) {
     ...content,
   );
   if (!dialog.open) dialog.showModal();
+  return shown;
+}
+
+/** Is dialog number `n` still the one on screen (neither closed nor replaced by another)? */
+export function stillOpen(n) {
+  return n === shown && $("dialog").open;
 }
 
 export function closeDialog() {

@@ -22,14 +22,46 @@ function selectField(name, options, value, onchange) {
 const inProgress = (st) => Boolean(st && st.view && st.view.phase !== "over");
 
 /** What a new game ends: the game on the table when it is the person's own (saved) game or a game
- * with friends, or else the saved game behind it (the daily and the first game leave the save
- * alone, but a new game replaces it). Null when nothing would be lost. */
+ * with friends, and the saved game behind the table (the daily, the first game and a game with friends
+ * leave the save alone, but a new game replaces it). Null when nothing would be lost. */
 function atStake() {
   const source = S.source || {};
-  if (source.saves || source.local) return inProgress(S.st) ? { st: S.st, key: "new.confirm" } : null;
+  if (source.saves) return inProgress(S.st) ? { st: S.st, key: "new.confirm" } : null;
   const saved = readShown();
-  if (inProgress(saved)) return { st: saved, key: "new.confirm_saved" };
-  return readSave() && !saved ? { st: null, key: "new.confirm_saved" } : null; // a save not drawn yet
+  const behind = inProgress(saved) || Boolean(readSave() && !saved); // a save not drawn yet counts
+  if (source.local && inProgress(S.st)) {
+    return behind ? { st: saved, key: "new.confirm_friends_saved" } : { st: S.st, key: "new.confirm" };
+  }
+  return behind ? { st: saved, key: "new.confirm_saved" } : null;
+}
+
+/** The question before a new game that ends one in progress: `then` runs if the person confirms. */
+function confirmBox(stake, then) {
+  return h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
+    h("p", { class: "message", text: t(stake ? stake.key : "new.confirm") }),
+    h("p", { class: "hint", "data-ui": "confirm-game", text: stake && stake.st ? gameLine(stake.st) : "" }),
+    h("div", { class: "actions dialog-actions" },
+      h("button", { type: "button", class: "primary danger", "data-ui": "confirm-start", onclick: then,
+        text: t("new.discard") }),
+      h("button", { type: "button", "data-ui": "keep-playing", onclick: closeDialog, text: t("new.keep") })));
+}
+
+function startNew() {
+  closeDialog();
+  newGame();
+}
+
+/** "Play again" under a finished game: a new game, after asking if it would replace a saved game. */
+export function playAgain() {
+  const stake = atStake();
+  if (!stake) {
+    newGame();
+    return;
+  }
+  const box = confirmBox(stake, startNew);
+  box.hidden = false;
+  openDialog(t("new.title"), box);
+  box.querySelector("[data-ui='keep-playing']").focus();
 }
 
 /** The fields of a new game: players, bot level, and the rules (a preset, then each
@@ -48,28 +80,19 @@ export function playerFields(python) {
 /** The New game dialog; `python` answers about the rules. */
 export function showNewGame(python) {
   const stake = atStake();
-  const confirmBox = h("div", { class: "confirm", "data-ui": "confirm-new", hidden: true },
-    h("p", { class: "message", text: t(stake ? stake.key : "new.confirm") }),
-    h("p", { class: "hint", "data-ui": "confirm-game", text: stake && stake.st ? gameLine(stake.st) : "" }),
-    h("div", { class: "actions dialog-actions" },
-      h("button", { type: "button", class: "primary danger", "data-ui": "confirm-start", onclick: start, text: t("new.discard") }),
-      h("button", { type: "button", "data-ui": "keep-playing", onclick: closeDialog, text: t("new.keep") })));
+  const box = confirmBox(stake, startNew);
   const startButton = h("button", { type: "button", class: "primary", "data-ui": "start-new", text: t("settings.start"), onclick: () => {
     if (!stake) {
-      start();
+      startNew();
       return;
     }
     startButton.hidden = true;
-    confirmBox.hidden = false;
-    confirmBox.querySelector("[data-ui='keep-playing']").focus();
+    box.hidden = false;
+    box.querySelector("[data-ui='keep-playing']").focus();
   } });
-  function start() {
-    closeDialog();
-    newGame();
-  }
   openDialog(t("new.title"),
     h("div", { class: "fields" }, ...playerFields(python)),
-    startButton, confirmBox);
+    startButton, box);
 }
 
 export function showSettings() {

@@ -8,24 +8,12 @@ import { ask, showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { badJoinLink, joinQuery, joinRoom, resumeHosting } from "./lobby.js";
-import { newGame, start } from "./play.js";
-import { clearSave, readSave } from "./saves.js";
+import { newGame, savedGame, start } from "./play.js";
 import { S } from "./state.js";
 import { errorText, gameLine } from "./words.js";
 
 function clearQuery() {
   if (location.search) history.replaceState(null, "", location.pathname);
-}
-
-/** The saved game as the source replays it, or null (a corrupt save is reported and removed). */
-async function savedGame() {
-  const save = readSave();
-  if (!save) return null;
-  const reply = await S.source.restore(save);
-  if (reply.ok) return { save, reply };
-  clearSave();
-  showMessage(t("message.bad_save", { detail: errorText(reply.error) }));
-  return null;
 }
 
 /** Continue the saved game, or start a new one if there is none. */
@@ -51,7 +39,8 @@ export async function openFirstGame() {
   if ((!query || query === "?") && (await resumeHosting())) return; // the host's page reloaded mid-game
   const saved = await savedGame();
   if (!query || query === "?") {
-    if (saved) await start(saved.reply);
+    // A new game confirmed over the drawing of the saved one, while the page started, replaces it.
+    if (saved && !S.wantNew) await start(saved.reply);
     else await newGame();
     return;
   }

@@ -2,8 +2,11 @@
 // come from it one at a time and paced, and each new state is shown (a
 // completed trick stays on the table a moment, a finished deal shows its rows).
 
+import { showMessage } from "./dialogs.js";
 import { $, delay, toast } from "./dom.js";
-import { settings, speed } from "./settings.js";
+import { t } from "./i18n.js";
+import { clearSave, readSave } from "./saves.js";
+import { saveSettings, settings, speed } from "./settings.js";
 import { recordDeals } from "./stats.js";
 import { legal, legalIds, S } from "./state.js";
 import { dropHint } from "./hint.js";
@@ -79,6 +82,10 @@ async function accept(next, moved) {
 export async function act(id) {
   if (S.busy || !S.st || S.summary || S.shownTrick) return;
   if (!legalIds().has(id)) return;
+  if (S.stale) {
+    S.stale();
+    return;
+  }
   S.busy = true;
   dropHint();
   markTurn();
@@ -102,6 +109,7 @@ export async function act(id) {
 /** Let the others move, one at a time and paced, until it is the person's turn. A call while
  * the loop runs (the person moved during the pause before a forced move) makes it look again. */
 export async function pump() {
+  if (S.stale) return;
   if (S.pumping) {
     S.pumpAgain = true;
     return;
@@ -161,15 +169,21 @@ export function continueDeal() {
   $("hand").querySelector(".playable")?.focus();
 }
 
-/** Show a game the source has just started (or opened); false if the reply is an error.
+/** Show a game the source has just started (or opened); false if the reply is an error, which
+ * is said and replaces nothing (the game on the table, if any, goes on).
  * A new game that opens with redeals (four nines...) first shows them, with why. */
 export async function start(reply, { clearQuery = false, isNew = false } = {}) {
+  if (!reply.ok) {
+    toast(errorText(reply.error));
+    if (S.st) pump(); // the caller stopped its loops before asking for the game
+    return false;
+  }
   halt();
+  S.stale = null;
   S.summary = null;
   S.shownTrick = null;
   S.st = null;
   if (clearQuery && location.search) history.replaceState(null, "", location.pathname);
-  if (!reply.ok) return false;
   await accept(reply, null);
   const rows = reply.view.sheet.rows;
   if (isNew && rows.length && rows.every((row) => row.kind === "redeal")) {
@@ -181,14 +195,55 @@ export async function start(reply, { clearQuery = false, isNew = false } = {}) {
   return true;
 }
 
-/** Start a new game against bots with the person's settings. */
+const HOUSE_RULES = "std";
+
+/** Start a new game against bots with the person's settings. Asked for while the page is still
+ * starting (over the drawing of the saved game), it is the game the page opens. */
 export async function newGame() {
-  if (!S.ready) return; // the game being opened (link or save) starts once the source is up
+  if (!S.ready) {
+    S.wantNew = true;
+    return;
+  }
+  S.wantNew = false;
   halt();
+  const gen = S.gen;
   if (S.source.local) { // leave a game with friends for one against bots
     S.source.close();
     S.source = S.source.local;
+    delete document.body.dataset.friends;
+    delete document.body.dataset.room;
   }
   const { players, level, rules } = settings;
-  await start(await S.source.fresh(players, level, rules), { clearQuery: true, isNew: true });
+  let reply = await S.source.fresh(players, level, rules);
+  if (!reply.ok && reply.error.key === "link.bad_rules" && rules !== HOUSE_RULES) {
+    // Rules chosen in another version (or edited by hand) that this one refuses: the house rules, said.
+    settings.rules = HOUSE_RULES;
+    saveSettings();
+    showMessage(t("message.rules_reset", { detail: errorText(reply.error) }));
+    reply = await S.source.fresh(players, level, HOUSE_RULES);
+  }
+  if (gen !== S.gen) return; // another game was opened meanwhile
+  await start(reply, { clearQuery: true, isNew: true });
+}
+
+/** The saved game as the source replays it, or null (a damaged save is reported and removed). */
+export async function savedGame() {
+  const save = readSave();
+  if (!save) return null;
+  const reply = await S.source.restore(save);
+  if (reply.ok) return { save, reply };
+  clearSave();
+  showMessage(t("message.bad_save", { detail: errorText(reply.error) }));
+  return null;
+}
+
+/** Back to the person's own game, leaving the daily, the first game or a game with friends (the
+ * caller has made the person's own source current): the saved game, or a new one if there is none. */
+export async function backToOwnGame() {
+  halt();
+  const gen = S.gen;
+  const saved = await savedGame();
+  if (gen !== S.gen) return; // another game was opened meanwhile
+  // The query goes: a join link left in the address bar would take the seat again on a reload.
+  if (!saved || !(await start(saved.reply, { clearQuery: true }))) await newGame();
 }

@@ -4,26 +4,24 @@
 // free for the table between calls and the dialog shows progress; closing the
 // dialog stops the review.
 
-import { openDialog, showMessage } from "./dialogs.js";
-import { $, h } from "./dom.js";
+import { openDialog, showMessage, stillOpen } from "./dialogs.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardText, describe, errorText, seatName, signed } from "./words.js";
 
-let token = 0; // a newer review (or a closed dialog) stops an older one
-
-/** Review the last deal of `which`: "game", "daily", or a daily result link's query. */
+/** Review the last deal of `which`: "game", "daily", or a daily result link's query. Closing its
+ * dialog, or opening another one (a newer review), stops it: nothing reopens once the person has left. */
 export async function showReview(py, which) {
-  const mine = ++token;
   const bar = h("progress", { max: 1, value: 0, "data-ui": "review-progress" });
-  openDialog(t("review.title"), h("p", { class: "message", text: t("review.working") }), bar);
+  const dialog = openDialog(t("review.title"), h("p", { class: "message", text: t("review.working") }), bar);
   let reply = await py.call("review_start", which);
   while (reply.ok && !reply.review) {
-    if (mine !== token || !$("dialog").open) return;
+    if (!stillOpen(dialog)) return;
     bar.max = reply.total;
     bar.value = reply.done;
     reply = await py.call("review_next");
   }
-  if (mine !== token) return;
+  if (!stillOpen(dialog)) return;
   if (!reply.ok) {
     showMessage(errorText(reply.error));
     return;

@@ -16,8 +16,8 @@ export function readSave() {
 /** Save a state (thousand.web's reply): its record, and what the table showed. */
 export function writeSave(st) {
   safeSet(SAVE_KEY, st.save);
-  const { save, view, human, level, link } = st;
-  safeSet(SHOWN_KEY, JSON.stringify({ save, view, human, level, link }));
+  const { save, view, human, level, link, share } = st; // `share`: Share works while the page starts
+  safeSet(SHOWN_KEY, JSON.stringify({ save, view, human, level, link, share }));
 }
 
 export function clearSave() {
@@ -32,8 +32,18 @@ export function readShown() {
   try {
     const shown = JSON.parse(safeGet(SHOWN_KEY) || "null");
     const fits = shown && typeof shown === "object" && shown.save === save;
-    return fits && shown.view && typeof shown.view === "object" ? shown : null;
+    if (!fits || !shown.view || typeof shown.view !== "object") return null;
+    const share = shown.share;
+    const shareFits = share && typeof share.link === "string" && Array.isArray(share.totals);
+    return shareFits ? shown : { ...shown, share: undefined };
   } catch {
     return null;
   }
+}
+
+/** Call `run(save)` when another tab or window of the site saves a game (local storage is shared). */
+export function onSaveElsewhere(run) {
+  window.addEventListener("storage", (e) => {
+    if (e.key === SAVE_KEY && e.newValue !== null) run(e.newValue);
+  });
 }

@@ -12,24 +12,33 @@
 // A reply is thousand.web's JSON: {ok: true, view, human, level, link, save, ...}
 // or {ok: false, error: {key, args, text}}.
 
-import { writeSave } from "./saves.js";
+import { readSave, writeSave } from "./saves.js";
 
 /** A game in this browser: Python in the worker runs the engine and the bots. */
 export class LocalGame {
   constructor(python) {
     this.py = python;
     this.saves = true;
+    // The save this tab last opened or wrote: a move is saved only over it, never over a save that
+    // another tab wrote since (`replaces`: a new game or a link the person chose replaces any save).
+    this.known = null;
+    this.replaces = false;
+    this.onConflict = () => {}; // another tab's save is in the way (see tabs.js)
   }
 
   fresh(players, level, rules) {
+    this.replaces = true;
     return this.py.call("fresh", players, level, rules);
   }
 
   fromLink(query) {
+    this.replaces = true;
     return this.py.call("from_link", query);
   }
 
   restore(save) {
+    this.known = save;
+    this.replaces = false;
     return this.py.call("restore", save);
   }
 
@@ -50,6 +59,13 @@ export class LocalGame {
   }
 
   keep(st) {
+    const stored = readSave();
+    if (!this.replaces && stored !== null && stored !== this.known && stored !== st.save) {
+      this.onConflict();
+      return;
+    }
+    this.replaces = false;
+    this.known = st.save;
     writeSave(st);
   }
 }

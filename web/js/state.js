@@ -4,6 +4,7 @@
 export const S = {
   source: null, // where states and moves come from (see source.js)
   ready: false, // the source can be called
+  wantNew: false, // a new game was confirmed before the source could be called: the page opens one
   st: null, // the last state: thousand.web's reply {ok, view, human, level, link, save, ...}
   selected: null, // a card chosen in the hand (giving, or a marriage card to lead)
   dragCard: null, // the card being dragged onto a seat while giving
@@ -12,6 +13,7 @@ export const S = {
   pumping: false, // the loop that lets the others move is running
   pumpAgain: false, // asked for while it ran: it looks once more when it ends
   gen: 0, // bumped by every new game, so an old loop stops
+  stale: null, // another tab played the saved game on: nothing moves here; a click calls this (tabs.js)
   thinking: null, // the seat whose move is awaited
   shownTrick: null, // a completed trick on show: {cards, winner, collecting}
   summary: null, // the rows of a deal that just ended, until the person continues

@@ -9,7 +9,7 @@
 
 import { $, h } from "./dom.js";
 import { locale, t } from "./i18n.js";
-import { halt, newGame, pump, start } from "./play.js";
+import { backToOwnGame, halt, pump, start } from "./play.js";
 import { rulesUrl } from "./rules.js";
 import { readSave } from "./saves.js";
 import { S } from "./state.js";
@@ -63,7 +63,7 @@ const T = {
 
 /** Start (or restart) the tutorial; the person's own game stays saved. */
 export async function startTutorial() {
-  if (!S.ready) return;
+  if (!S.ready || S.source.local) return; // not over a game with friends: it would leave them waiting
   $("offer")?.remove();
   const source = new TutorialGame((T.home || S.source).py);
   halt(); // a bot's move on its way belongs to the game being left
@@ -102,8 +102,7 @@ export async function leaveTutorial() {
   Object.assign(T, { home: null, tableContinue: null, coach: null, observer: null });
   delete document.body.dataset.tutorial;
   for (const node of document.querySelectorAll(".coach-target")) node.classList.remove("coach-target");
-  const save = readSave();
-  if (!(save && (await start(await S.source.restore(save))))) await newGame();
+  await backToOwnGame();
 }
 
 function showWhy(step) {
