@@ -224,8 +224,8 @@ def people(browser):
     watch.allow("peer-unavailable|Could not connect to peer|ERR_CONNECTION_REFUSED|WebSocket")
     contexts = []
 
-    def open_person():
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+    def open_person(**options):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
         context.set_default_timeout(LOAD_TIMEOUT_MS)
         context.add_init_script(
             "localStorage.setItem('thousand.settings', " + json.dumps(json.dumps(SETTINGS)) + ");"

@@ -150,3 +150,138 @@ def test_a_stale_room_link_gets_a_clear_message(people, friends_url):
     page.goto(friends_url + "?join=abcdefghjkmn")
     wait_ready(page)
     page.wait_for_selector("[data-ui=message]:has-text('does not exist')")
+
+
+def game_of_two(people, friends_url):
+    """A host and Оля (seat 1; a bot has seat 2) a few moves into a game: (host, olia, link, moves)."""
+    host = people()
+    link = open_room(host, friends_url)
+    olia = people()
+    join(olia, link, "Оля")
+    olia.wait_for_selector("[data-ui=room-waiting]")
+    host.click("[data-ui=room-start]")
+    play_moves([host, olia], 4)
+    return host, olia, link, settle(host, [olia], lambda page: len(host_record(page).actions))
+
+
+# Register a room's name from another browser (no token of the host's): what a reload meets when the
+# server still holds the old registration, or another page took it.
+SQUAT = """async (room) => {
+    const { BUILD } = await import(new URL('build-info.js', document.baseURI).href);
+    await new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = new URL(BUILD.peerjs, document.baseURI).href;
+        script.onload = resolve;
+        script.onerror = reject;
+        document.head.append(script);
+    });
+    const { host, port, path, secure } = BUILD.peer;
+    window.squatter = new window.peerjs.Peer(room, { host, port, path, secure, debug: 0 });
+    await new Promise((resolve, reject) => {
+        window.squatter.on('open', resolve);
+        window.squatter.on('error', (err) => reject(new Error(err.type)));
+    });
+}"""
+
+
+def test_the_host_back_while_its_room_name_is_held_keeps_the_game(people, friends_url):
+    """The host's page comes back while the room's name is still registered (or the network is down):
+    the game goes on at the host's (bots play for the away guest) and the room is registered again
+    as soon as the name is free, and the guest comes back. Before, the room was thrown away."""
+    host, olia, link, at = game_of_two(people, friends_url)
+    room = link.split("join=")[1]
+
+    host_context = host.context
+    host.close()
+    squatter = people()
+    squatter.goto(friends_url)
+    wait_ready(squatter)
+    squatter.evaluate(SQUAT, room)
+
+    host = host_context.new_page()
+    people.watch.attach(host)
+    host.goto(friends_url)
+    wait_ready(host)
+    host.wait_for_selector("body[data-room='offline'][data-friends='host']", state="attached")
+    assert len(host_record(host).actions) == at  # the room's save is kept
+    time.sleep(2)
+    assert host.get_attribute("body", "data-room") == "offline"
+    squatter.evaluate("window.squatter.destroy()")
+    host.wait_for_selector("body[data-room='online']", state="attached", timeout=30_000)
+    play_moves([host, olia], 10_000, until=lambda: len(host_record(host).actions) >= at + 12)
+    assert olia.get_attribute("body", "data-friends") == "guest"
+    assert 1 in movers(host_record(host))[at:]  # Оля is back in her seat: her clicks made moves
+    check_guest_messages(olia, 1, host_record(host))
+
+
+def saved(page) -> str | None:
+    save = page.evaluate("localStorage.getItem('thousand.save')")
+    return json.loads(save)["record"] if save else None
+
+
+def test_leaving_a_room_goes_back_to_the_saved_game(people, friends_url):
+    """A guest who leaves a room (closes the name question, or the joining message before the room
+    is reached) is back in the game saved against bots: it used to be replaced by a new game. A room
+    left while connecting opens nothing later."""
+    host = people()
+    link = open_room(host, friends_url)
+    guest = people(service_workers="block")  # the page's script requests reach the route below
+    guest.goto(friends_url)
+    wait_ready(guest)
+    guest.wait_for_selector(TURN + ", body[data-turn='wait']", state="attached")
+    play_moves([guest], 1)
+    guest.wait_for_selector(TURN, state="attached")  # the bots have answered: the save stands still
+    record = saved(guest)
+    assert record
+
+    join(guest, link, None)
+    guest.wait_for_selector("[data-ui=friend-name]")
+    guest.keyboard.press("Escape")
+    guest.wait_for_selector("body:not([data-friends])", state="attached")
+    guest.wait_for_selector(TURN + ", body[data-turn='wait']", state="attached")
+    assert saved(guest) == record
+
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    guest.route("**/peerjs.min.js", hold)  # the connection cannot start until the script comes
+    guest.goto(link)
+    wait_ready(guest)
+    guest.wait_for_selector("[data-ui=joining]")
+    guest.keyboard.press("Escape")
+    guest.wait_for_selector(TURN + ", body[data-turn='wait']", state="attached")
+    for route in held:
+        route.continue_()
+    guest.unroute("**/peerjs.min.js")
+    time.sleep(3)
+    assert guest.locator("[data-ui=friend-name]").count() == 0
+    assert guest.locator("#dialog[open]").count() == 0
+    assert saved(guest) == record
+    assert host.get_attribute("[data-ui=room-seat-1]", "data-kind") == "open"  # no one reached the room
+
+
+def test_a_second_tab_leaves_the_room_to_the_tab_that_hosts_it(people, friends_url):
+    """The site opened again in another tab while one hosts a game: the new tab opens the person's
+    own game and says where the room is; it neither plays the room nor touches its save (it used to
+    take the room over, or throw its save away), and it opens no second room."""
+    host, olia, _, at = game_of_two(people, friends_url)
+    room = host.evaluate("localStorage.getItem('thousand.room')")
+
+    second = host.context.new_page()
+    people.watch.attach(second)
+    second.goto(friends_url)
+    wait_ready(second)
+    second.wait_for_selector("#toast:has-text('open in another tab')")
+    second.wait_for_selector(TURN + ", body[data-turn='wait']", state="attached")
+    assert second.get_attribute("body", "data-friends") is None
+    time.sleep(5)  # past the guests' grace (3 s in the tests): nothing hands Оля's seat to a bot
+    assert host.evaluate("localStorage.getItem('thousand.room')") == room
+    second.click("[data-ui=friends]")
+    second.click("[data-ui=open-room]")
+    second.wait_for_selector("[data-ui=message]:has-text('open in another tab')")
+    assert host.evaluate("localStorage.getItem('thousand.room')") == room
+
+    play_moves([host, olia], 10_000, until=lambda: len(host_record(host).actions) >= at + 8)
+    assert 1 in movers(host_record(host))[at:]  # Оля still plays her own seat

@@ -27,3 +27,18 @@ def test_a_whole_game_to_1000_and_every_guest_checks_the_proof(people, friends_u
         assert guest.get_attribute("body", "data-proof") == "ok"
     winner = host.evaluate("JSON.parse(localStorage.getItem('thousand.room') || 'null')")
     assert winner is None  # a finished game is not resumed
+
+    # "Play again" under the finished game: the host's game saved against bots (opened with the page)
+    # is in progress behind the table, so it asks first and names it; keeping it changes nothing.
+    saved = host.evaluate("localStorage.getItem('thousand.save')")
+    assert saved
+    host.click("[data-ui=play-again]")
+    assert "replaces your saved game" in host.inner_text("[data-ui=confirm-new]")
+    assert host.inner_text("[data-ui=confirm-game]")
+    host.click("[data-ui=keep-playing]")
+    assert host.evaluate("localStorage.getItem('thousand.save')") == saved
+    # A guest with no saved game starts one at once; it leaves the room.
+    guests[0].click("[data-ui=play-again]")
+    guests[0].wait_for_selector("body:not([data-friends])", state="attached")
+    guests[0].wait_for_selector("body[data-turn='you'], body[data-turn='wait'], body[data-turn='summary']",
+                                state="attached")

@@ -27,6 +27,7 @@ function peerClass() {
     script.src = new URL(BUILD.peerjs, document.baseURI).href;
     script.onload = () => resolve(window.peerjs.Peer);
     script.onerror = () => {
+      script.remove(); // the next try adds it again
       library = null;
       reject(new Error("peerjs"));
     };

@@ -11,7 +11,23 @@ const SAVE_KEY = "thousand.room";
 // How long a dropped guest's seat waits before a bot plays it; tests shorten it.
 // (Storage goes through safeGet: where it is blocked, this module must still load with the page.)
 const GRACE_MS = Number(safeGet("thousand.grace")) || 8000;
-const OPEN_TRIES = 10; // after a reload the room's old registration lingers a few seconds
+const RETRY_MS = 1000; // after a reload the room's old registration lingers a few seconds
+const RETRY_MAX_MS = 10000; // no network or no server: try again at most this far apart
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const LOCK = "thousand.room"; // held (Web Locks) by the one tab of this site that hosts the room
+const ELSEWHERE = { ok: false, error: { key: "room.elsewhere", args: {}, text: "the room is hosted in another tab" } };
+
+/** Hold the room for `host`'s tab until host.release() is called: true, or false while another tab of
+ * this site hosts a room (two would overwrite each other's room save). Without Web Locks: true. */
+function holdRoom(host) {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request(LOCK, { ifAvailable: true }, (lock) => {
+      resolve(Boolean(lock));
+      return lock ? new Promise((release) => (host.release = release)) : undefined;
+    }).catch(() => resolve(true));
+  });
+}
 
 export function readRoomSave() {
   return safeGet(SAVE_KEY);
@@ -29,39 +45,77 @@ export class HostGame {
     this.wake = null;
     this.latest = null;
     this.onRoom = () => {}; // every new room state (the lobby listens)
+    this.onLine = () => {}; // (reachable, why): the room's name is registered, or not (yet)
     this.closed = false;
+    this.owns = false; // this tab holds the room (see holdRoom): only then is the room saved or removed
+    this.release = () => {};
   }
 
-  /** Open a new room; resolves to the worker's reply (the lobby). */
+  /** Open a new room; resolves to the worker's reply (the lobby). A new room's name is free, so a
+   * failure to register it is the network's or the server's: it rejects at once (the lobby says so). */
   async open(players, level, rules) {
+    if (!(await holdRoom(this))) return ELSEWHERE;
+    if (this.closed) { // left meanwhile (the lobby checks): the room is not opened
+      this.release();
+      return ELSEWHERE;
+    }
+    this.owns = true;
     const reply = await this.py.call("room_open", randomName(), players, level, rules, randomHex());
-    if (reply.ok) await this.listen(reply);
+    if (!reply.ok || this.closed) return reply;
+    this.latest = reply;
+    await this.listen(reply.room.room);
+    this.keep(reply);
     return reply;
   }
 
-  /** Open the room this device hosted before the page reloaded. */
+  /** Open the room this device hosted before the page reloaded. Its game goes on at once; the room's
+   * name is registered again in the background, for as long as it takes (the old registration may
+   * linger, the network may be down): the save is never thrown away for that. */
   async resume(save) {
+    if (!(await holdRoom(this))) return ELSEWHERE; // hosted in another tab: left as it is
+    this.owns = true;
     const reply = await this.py.call("room_resume", save);
-    if (reply.ok) await this.listen(reply);
-    // A guest who does not come back within the grace is played by a bot.
-    if (reply.ok) reply.room.seats.forEach((s, seat) => s.kind === "guest" && this.releaseLater(seat));
-    else safeRemove(SAVE_KEY);
-    return reply;
-  }
-
-  async listen(reply) {
+    if (!reply.ok) { // damaged: it could never be resumed
+      safeRemove(SAVE_KEY);
+      return reply;
+    }
     this.latest = reply;
     this.keep(reply);
-    for (let i = 1; ; i++) {
+    // A guest who does not come back within the grace is played by a bot: counted from now once the
+    // game is under way (the host plays on), else from when the room can be reached again.
+    const release = () => reply.room.seats.forEach((s, seat) => s.kind === "guest" && this.releaseLater(seat));
+    if (reply.view) release();
+    this.relisten(reply.room.room).then(() => !reply.view && !this.closed && release());
+    return reply;
+  }
+
+  /** Register the room's name at the signaling server and take the guests' links. */
+  async listen(room) {
+    const peer = await openPeer(room);
+    if (this.closed) { // left while it connected
+      peer.destroy();
+      throw Object.assign(new Error("closed"), { type: "closed" });
+    }
+    this.peer = peer;
+    acceptLinks(peer, (link) => this.adopt(link));
+  }
+
+  async relisten(room) {
+    let wait = RETRY_MS;
+    let failed = false;
+    while (!this.closed) {
       try {
-        this.peer = await openPeer(reply.room.room);
-        break;
+        await this.listen(room);
+        if (failed) this.onLine(true);
+        return;
       } catch (err) {
-        if (err.type !== "unavailable-id" || i >= OPEN_TRIES) throw err;
-        await new Promise((r) => setTimeout(r, 1000));
+        if (this.closed) return;
+        if (!failed) this.onLine(false, err.type || err.message);
+        failed = true;
+        await sleep(wait);
+        wait = err.type === "unavailable-id" ? RETRY_MS : Math.min(2 * wait, RETRY_MAX_MS);
       }
     }
-    acceptLinks(this.peer, (link) => this.adopt(link));
   }
 
   adopt(link) {
@@ -134,15 +188,18 @@ export class HostGame {
   }
 
   keep(st) {
+    if (!this.owns) return;
     if (st.view && st.view.phase === "over") safeRemove(SAVE_KEY);
     else if (st.save) safeSet(SAVE_KEY, st.save);
   }
 
   /** Leave the room for good (a new game): the guests hear that the host is gone
-   * ({"t": "bye"}, the one message the page sends itself, not the room). */
-  close() {
+   * ({"t": "bye"}, the one message the page sends itself, not the room). `forget`: false keeps
+   * the room's save for the next visit (the page could not open it now). */
+  close({ forget = true } = {}) {
     this.closed = true;
-    safeRemove(SAVE_KEY);
+    if (this.owns && forget) safeRemove(SAVE_KEY);
+    this.release();
     for (const link of this.links.values()) link.send('{"t":"bye"}');
     const peer = this.peer;
     setTimeout(() => { // let the goodbye leave first: destroying the peer closes every link at once

@@ -39,7 +39,10 @@ export function showMore() {
     mark?.remove();
   };
   openDialog(t("more.title"), h("ul", { class: "more-list" },
-    S.ready ? item("tutorial", t("more.tutorial"), { type: "button", onclick: () => { closeDialog(); startTutorial(); } }) : null,
+    // Not over a game with friends: the tutorial would leave it without a word.
+    S.ready && !S.source.local
+      ? item("tutorial", t("more.tutorial"), { type: "button", onclick: () => { closeDialog(); startTutorial(); } })
+      : null,
     item("rules", t("more.rules"), { href: rulesUrl(), ...page }),
     item("news", t("more.news"), { href: "news.html", ...page, onclick: readNews }, mark),
     item("stats", t("more.stats"), { type: "button", onclick: showStats })));

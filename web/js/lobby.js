@@ -5,12 +5,13 @@
 
 import { ROOM_PATTERN } from "./connection.js";
 import { closeDialog, openDialog, showMessage, whenDismissed } from "./dialogs.js";
-import { h, toast } from "./dom.js";
+import { $, h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
 import { playerFields } from "./menu.js";
 import { HostGame, readRoomSave } from "./host.js";
-import { newGame, start } from "./play.js";
+import { backToOwnGame, halt, pump, start } from "./play.js";
 import { RemoteGame } from "./remote.js";
+import { readSave } from "./saves.js";
 import { settings } from "./settings.js";
 import { copier } from "./share.js";
 import { S } from "./state.js";
@@ -27,12 +28,37 @@ export function joinQuery(query) {
   return [...params.keys()].length === 1 && ROOM_PATTERN.test(room) ? room : false;
 }
 
-function leave() {
+/** Make a game with friends the page's source (the top bar then offers no daily and no second room). */
+function enter(source, role) {
+  halt(); // a bot's move on its way belongs to the game being left
+  $("offer")?.remove(); // the first visit's offer of the first game: not over a game with friends
+  S.source = source;
+  document.body.dataset.friends = role;
+}
+
+function leave(options) {
   if (S.source.local) {
-    S.source.close();
+    S.source.close(options);
     S.source = S.source.local;
   }
+  delete document.body.dataset.friends;
+  delete document.body.dataset.room;
 }
+
+/** A room that could not be opened: the game on the table (stopped by enter()) goes on. */
+function backOut() {
+  leave();
+  pump();
+}
+
+/** Leave the game with friends for the person's own game: the saved one, or else a new one. */
+function leaveToOwnGame() {
+  leave();
+  backToOwnGame();
+}
+
+/** The button that leaves a room that failed or ended: back to the saved game, or a new one. */
+const ownGame = () => ({ ui: "fresh", text: t(readSave() ? "message.back" : "message.fresh"), run: leaveToOwnGame });
 
 function seatList(lobby, mine) {
   return h("ol", { class: "room-seats", "data-ui": "room-seats" }, lobby.seats.map((s, i) => {
@@ -47,7 +73,6 @@ function seatList(lobby, mine) {
 
 // ------------------------------------------------------------------ the host
 
-/** "Play with friends" from the menu: choose the game, then open its room. */
 /** The host's first step: the game's players, bot level and rules (`python` answers about the rules). */
 export function showFriends(python) {
   openDialog(t("friends.title"), h("p", { class: "hint", text: t("friends.intro") }),
@@ -58,18 +83,21 @@ export function showFriends(python) {
 async function openRoom() {
   leave();
   const host = new HostGame(S.source);
-  S.source = host;
-  openDialog(t("friends.title"), h("p", { class: "message", text: t("friends.opening") }));
+  enter(host, "host");
+  openDialog(t("friends.title"), h("p", { class: "message", "data-ui": "opening", text: t("friends.opening") }));
+  whenDismissed(leaveToOwnGame); // closed while the room opens: the room is not opened
   let reply;
   try {
     reply = await host.open(settings.players, settings.level, settings.rules);
   } catch (err) {
-    leave();
+    if (host.closed) return;
+    backOut();
     showMessage(t("friends.no_server", { detail: err.type || err.message }));
     return;
   }
+  if (host.closed) return;
   if (!reply.ok) {
-    leave();
+    backOut();
     showMessage(errorText(reply.error));
     return;
   }
@@ -101,16 +129,18 @@ function hostLobby(host, reply) {
       waiting ? h("p", { class: "hint", "data-ui": "room-waiting", text: t("friends.revealing") })
         : h("button", { type: "button", class: "primary", "data-ui": "room-start", text: t("friends.start"), onclick: () => host.start() }));
     whenDismissed(() => {
-      if (!shown) leaveToNewGame();
+      if (!shown) leaveToOwnGame();
     });
   };
   host.onRoom = draw;
   draw(reply);
 }
 
-function leaveToNewGame() {
-  leave();
-  newGame();
+/** The room's name could not be registered again after a reload (no network, or the old registration
+ * lingers), or it is registered again: say so. Meanwhile the game goes on (bots play for the away). */
+function roomLine(reachable, why) {
+  document.body.dataset.room = reachable ? "online" : "offline";
+  toast(reachable ? t("friends.online") : t("friends.offline", { detail: why }));
 }
 
 /** The page was the host of a game in progress: open its room again (guests reconnect). */
@@ -118,19 +148,22 @@ export async function resumeHosting() {
   const save = readRoomSave();
   if (!save) return false;
   const host = new HostGame(S.source);
-  S.source = host;
+  enter(host, "host");
+  host.onLine = roomLine;
   let reply;
   try {
     reply = await host.resume(save);
-  } catch {
-    reply = null;
+  } catch (err) {
+    reply = { ok: false, error: { key: "room.bad_id", args: {}, text: err.message } };
   }
-  if (!reply || !reply.ok) {
-    leave();
+  if (!reply.ok) {
+    // Damaged (its save is removed), hosted in another tab, or the worker failed (the save is kept):
+    // the page opens the person's own game.
+    leave({ forget: false });
+    if (reply.error.key === "room.elsewhere") toast(errorText(reply.error));
     return false;
   }
   if (reply.view) {
-    host.onRoom = () => {};
     await start(reply);
   } else {
     hostLobby(host, reply);
@@ -145,8 +178,9 @@ export async function joinRoom(room) {
   performance.mark("thousand-join"); // bench/friends.py times the join from here
   leave();
   const guest = new RemoteGame(S.source, room);
-  S.source = guest;
+  enter(guest, "guest");
   openDialog(t("friends.title"), h("p", { class: "message", "data-ui": "joining", text: t("friends.joining") }));
+  whenDismissed(leaveToOwnGame); // closed while it connects: the connection stops
   guest.on = {
     lobby: (lobby) => guestLobby(guest, lobby),
     table: (state) => {
@@ -161,17 +195,19 @@ export async function joinRoom(room) {
     },
     error: (error) => {
       if (guest.started) toast(errorText(error));
-      else showMessage(errorText(error), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame });
+      else showMessage(errorText(error), ownGame());
     },
-    gone: () => showMessage(t("friends.host_gone"), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame }),
+    gone: () => showMessage(t("friends.host_gone"), ownGame()),
   };
   try {
     await guest.reach();
   } catch (err) {
+    if (guest.closed) return;
     const key = err.type === "peer-unavailable" ? "friends.no_room" : "friends.no_server";
-    showMessage(t(key, { detail: err.type || err.message }), { ui: "fresh", text: t("message.fresh"), run: leaveToNewGame });
+    showMessage(t(key, { detail: err.type || err.message }), ownGame());
     return;
   }
+  if (guest.closed) return;
   if (guest.me.me.name) {
     await guest.hello(guest.me.me.name); // this device sat here: take the seat back
     return;
@@ -194,7 +230,7 @@ export async function joinRoom(room) {
   };
   openDialog(t("friends.title"), h("label", { class: "field" }, h("span", { text: t("friends.name") }), name),
     h("button", { type: "button", class: "primary", "data-ui": "take-seat", text: t("friends.take_seat"), onclick: take }));
-  whenDismissed(leaveToNewGame);
+  whenDismissed(leaveToOwnGame);
   name.focus();
 }
 
@@ -202,7 +238,7 @@ function guestLobby(guest, lobby) {
   if (guest.started || S.source !== guest) return;
   openDialog(t("friends.room"), seatList(lobby, guest.seat),
     h("p", { class: "hint", "data-ui": "room-waiting", text: t("friends.wait_host") }));
-  whenDismissed(leaveToNewGame);
+  whenDismissed(leaveToOwnGame);
 }
 
 /** A join link that is not one: say so and keep what the page had. */

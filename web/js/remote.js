@@ -54,8 +54,22 @@ export class RemoteGame {
 
   /** Reach the host's room; rejects with "peer-unavailable" (no such room) and the like. */
   async reach() {
-    this.peer ||= await openPeer(randomName(16));
-    this.link = await connect(this.peer, this.room);
+    // Left while it connected: nothing stays open behind the page.
+    const left = () => Object.assign(new Error("closed"), { type: "closed" });
+    if (!this.peer) {
+      const peer = await openPeer(randomName(16));
+      if (this.closed) {
+        peer.destroy();
+        throw left();
+      }
+      this.peer = peer;
+    }
+    const link = await connect(this.peer, this.room);
+    if (this.closed) {
+      link.close();
+      throw left();
+    }
+    this.link = link;
     this.link.onMessage = (text) => this.receive(text);
     this.link.onClose = () => this.lost();
   }
