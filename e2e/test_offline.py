@@ -9,6 +9,7 @@ import pytest
 
 import build
 from releases import UNTIL_STATE, await_new_release, marked_copy
+from table_driver import click_move, policy
 
 # The human's turn with at least one legal move (hooks set by web/app.js).
 INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
@@ -43,6 +44,15 @@ def test_site_headers(base_url):
     assert head("build-info.js")["Cache-Control"] == "no-cache"
 
 
+def _play_a_move(page) -> None:
+    """Make one of the human's legal moves, by clicking, and wait until Python answers
+    and the table moves on."""
+    page.wait_for_selector(INTERACTIVE, state="attached")
+    legal = page.get_attribute("body", "data-legal")
+    click_move(page, policy(legal.split()))
+    page.wait_for_selector(f"body:not([data-turn='you'][data-legal='{legal}'])", state="attached")
+
+
 def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready, shot):
     page.goto(base_url)
     ready(page)
@@ -58,13 +68,8 @@ def test_plays_offline_after_one_visit(base_url, context, page, ready, sw_ready,
     assert page.title() == title
     shot(page, "offline-reload")
     # Make a legal move offline: Python answers and the table moves on.
-    legal = page.get_attribute("body", "data-legal")
-    button = page.locator("[data-action]:not([disabled])").first
-    if button.count():
-        assert button.get_attribute("data-action") in legal.split()
-        button.click()
-        page.wait_for_selector(f"body:not([data-turn='you'][data-legal='{legal}'])", state="attached")
-        shot(page, "offline-move")
+    _play_a_move(page)
+    shot(page, "offline-move")
 
     # A share link (the page with a query string) opens from the cache too.
     page.goto(base_url + "?offline-check=1")
@@ -194,5 +199,79 @@ def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page,
         ready(page)
         assert "release-B" in page.content()
     finally:
+        server.shutdown()
+        server.server_close()
+
+
+# JavaScript: how the install of this page's service worker ends ("redundant" when it failed),
+# and what it left: a controller, the site's caches.
+INSTALL_OUTCOME = """async (ms) => {
+    %s
+    // The page registers its worker once Python runs; registering again joins that
+    // registration (or, if its failed install already removed it, tries once more).
+    const reg = await withTimeout(navigator.serviceWorker.register("./sw.js"), ms, "the registration");
+    const sw = reg.installing || reg.waiting || reg.active;
+    if (!sw) throw new Error("the registration has no service worker");
+    const settled = new Promise((resolve) => {
+        const check = () => sw.state !== "installing" && resolve(sw.state);
+        sw.addEventListener("statechange", check);
+        check();
+    });
+    const state = await withTimeout(settled, ms, "the end of the install");
+    return {
+        state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+        caches: (await caches.keys()).filter((name) => name.startsWith("thousand-")),
+    };
+}""" % UNTIL_STATE
+
+# The number of entries in each of the site's caches.
+CACHE_SIZES = """async (ms) => {
+    %s
+    return withTimeout((async () => {
+        const sizes = {};
+        for (const name of (await caches.keys()).filter((name) => name.startsWith("thousand-"))) {
+            sizes[name] = (await (await caches.open(name)).keys()).length;
+        }
+        return sizes;
+    })(), ms, "the site's caches");
+}""" % UNTIL_STATE
+
+
+def test_a_deploy_during_the_install_leaves_no_mixed_copy(site, tmp_path, context, new_page, ready, sw_ready):
+    """A precached file that is not the one the worker's list names (the site redeployed while a
+    first visit downloads it) fails the install: no cache, no worker, the page plays online.
+    With the file back as listed, the next visit installs the whole build and plays offline."""
+    live = tmp_path / "live"
+    shutil.copytree(site, live)
+    changed = live / "locales" / "en.json"
+    changed.write_bytes(changed.read_bytes() + b"\n")  # another build's file: same JSON, other bytes
+    server, url = build.serve_in_thread(live)
+    try:
+        with context.expect_console_message(lambda m: "was not installed" in m.text, timeout=60_000) as failed:
+            page = new_page()
+            page.goto(url)
+            ready(page)
+            outcome = page.evaluate(INSTALL_OUTCOME, 60_000)
+            assert outcome == {"state": "redundant", "controlled": False, "caches": []}
+        assert "locales/en.json" in failed.value.text  # the worker's console names the file
+        _play_a_move(page)  # online, without the worker
+        page.close()
+
+        # Restored with a new modification time (copyfile, not copy2): the worker's revalidation
+        # (If-Modified-Since) then gets these bytes, not a 304 for the changed ones.
+        shutil.copyfile(site / "locales" / "en.json", changed)
+        page = new_page()
+        page.goto(url)
+        ready(page)
+        sw_ready(page)
+        sizes = page.evaluate(CACHE_SIZES, 10_000)
+        assert list(sizes.values()) == [len(build.site_files(live))]  # every file but sw.js, and "./"
+        context.set_offline(True)
+        page.reload()
+        ready(page)
+        _play_a_move(page)
+    finally:
+        context.set_offline(False)
         server.shutdown()
         server.server_close()

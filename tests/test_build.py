@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -68,29 +69,110 @@ def test_layout_and_build_info(site):
         assert not (site / absent).exists(), absent
 
 
+def precache_list(site: Path) -> dict[str, str]:
+    """dist/sw.js's PRECACHE: {path: integrity}."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    entries = json.loads(re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S).group(1))
+    assert all(len(entry) == 2 for entry in entries)
+    assert len({path for path, _ in entries}) == len(entries)
+    return dict(entries)
+
+
+def sri(data: bytes) -> str:
+    """Subresource Integrity metadata, computed here independently of build.py."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
 def test_service_worker_precaches_the_whole_site(site):
     sw = (site / "sw.js").read_text(encoding="utf-8")
     assert "@build-begin" not in sw
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    precache = precache_list(site)
     version = json.loads(re.search(r"const VERSION = (\".*?\");", sw).group(1))
     files = {f for f in build.site_files(site) if f != "sw.js"}
     assert set(precache) == files | {"./"}
     assert "manifest.webmanifest" in precache  # installable offline too
-    assert "manifest.webmanifest" in precache  # installable offline too
     assert version == f"{build.project_version()}-{build_info(site)['build']}"
 
 
-def test_any_change_to_the_site_is_a_new_build(site, tmp_path):
-    """The build id (the service worker's cache, the key of the memory snapshot a
-    browser keeps) changes with any file, and build-info.js and sw.js agree on it."""
+def test_every_precached_file_comes_with_the_hash_of_its_bytes(site):
+    """The install fetches each file with this integrity: the list must match dist/ byte for byte
+    ("./" is served as index.html)."""
+    precache = precache_list(site)
+    for path, integrity in precache.items():
+        assert integrity == sri((site / ("index.html" if path == "./" else path)).read_bytes()), path
+
+
+def test_a_file_changed_after_the_build_no_longer_matches(site, tmp_path):
+    """A file of another build (a deploy during the install) fails the integrity check;
+    the build of the changed site lists its new hash."""
     copy = tmp_path / "copy"
     shutil.copytree(site, copy)
-    (copy / "styles.css").write_text((copy / "styles.css").read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    new = build.write_service_worker(copy, build.project_version())
-    assert re.fullmatch(r"[0-9a-f]{16}", new) and new != build_info(site)["build"]
-    assert build_info(copy)["build"] == new
-    assert f'"{build.project_version()}-{new}"' in (copy / "sw.js").read_text(encoding="utf-8")
+    locale = copy / "locales" / "en.json"
+    locale.write_bytes(locale.read_bytes() + b"\n")
+    assert sri(locale.read_bytes()) != precache_list(copy)["locales/en.json"]
+    build.write_service_worker(copy, build.project_version())
+    before, after = precache_list(site), precache_list(copy)
+    assert after["locales/en.json"] == sri(locale.read_bytes())
+    assert {path for path in after if after[path] != before[path]} == {"locales/en.json", "build-info.js"}
 
+
+# Node: run a service worker's install against stand-ins for fetch and the Cache API, where
+# fetching the path argv[2] fails (as a file that does not match its integrity does) and
+# storing the path argv[3] fails (as a full disk does); print what the install left.
+INSTALL = """
+const vm = require("node:vm");
+const [file, badFetch, badPut] = process.argv.slice(1);
+const listeners = {}, stores = new Map(), fetched = [], errors = [];
+const caches = {
+  async open(name) {
+    if (!stores.has(name)) stores.set(name, new Map());
+    const store = stores.get(name);
+    return { async put(path, response) { if (path === badPut) throw new Error("full"); store.set(path, response); } };
+  },
+  async delete(name) { return stores.delete(name); },
+};
+async function fetch(request) {
+  fetched.push([request.url, request.integrity, request.cache]);
+  if (request.url === badFetch) throw new TypeError("Failed to fetch");
+  return { ok: true, status: 200 };
+}
+class Request { constructor(url, init) { Object.assign(this, init, { url }); } }
+const self = { registration: { scope: "https://site/" }, addEventListener: (type, f) => { listeners[type] = f; } };
+vm.runInNewContext(require("node:fs").readFileSync(file, "utf8"), {
+  self, caches, fetch, Request, URL, AbortController, console: { error: (m) => errors.push(m) } });
+let done;
+listeners.install({ waitUntil: (promise) => { done = promise; } });
+done.then(() => "installed", (err) => "failed").then((outcome) => console.log(JSON.stringify({
+  outcome, fetched, errors, caches: Object.fromEntries([...stores].map(([name, s]) => [name, [...s.keys()]])) })));
+"""
+
+
+def run_install(sw: Path, bad_fetch: str = "", bad_put: str = "") -> dict:
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("node is not installed")
+    out = subprocess.run([node, "-e", INSTALL, str(sw), bad_fetch, bad_put],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    return json.loads(out)
+
+
+def test_the_install_stores_the_build_whole_or_not_at_all(site):
+    """Every file is fetched with its integrity and revalidated; one that fails (another
+    build's bytes) or cannot be stored fails the install, leaves no cache of the build
+    and says so on the console, naming the file. The dev template installs nothing."""
+    precache = precache_list(site)
+    cache = "thousand-" + json.loads(re.search(r"const VERSION = (\".*?\");",
+                                                (site / "sw.js").read_text(encoding="utf-8")).group(1))
+    ok = run_install(site / "sw.js")
+    assert ok["outcome"] == "installed" and not ok["errors"]
+    assert sorted(ok["fetched"]) == sorted([path, value, "no-cache"] for path, value in precache.items())
+    assert ok["caches"] == {cache: sorted(precache)}
+    for bad in ({"bad_fetch": "locales/en.json"}, {"bad_put": "locales/en.json"}):
+        failed = run_install(site / "sw.js", **bad)
+        assert failed["outcome"] == "failed" and failed["caches"] == {}, bad
+        assert len(failed["errors"]) == 1 and "locales/en.json" in failed["errors"][0], bad
+    dev = run_install(build.SW_TEMPLATE)
+    assert dev == {"outcome": "installed", "fetched": [], "errors": [], "caches": {"thousand-dev": []}}
 
 def test_build_is_deterministic(site, tmp_path):
     again = tmp_path / "dist"

@@ -2,11 +2,16 @@
 // is precached at install time, so after one visit the game works offline.
 //
 // This is a template: build.py replaces the block below with the real build
-// version and the list of every file in dist/, and writes dist/sw.js.
+// version and the list of every file in dist/ with its SHA-256, and writes dist/sw.js.
 //
 // Versions never mix:
 // - each build has its own cache, "thousand-<version>-<build hash>", and the
 //   fetch handler only reads the cache of its own build;
+// - the install fetches every file with its hash as the request's integrity, and
+//   fills the cache only once all of them arrived whole and matching: a site
+//   redeployed while a first visit was still downloading makes the install fail
+//   (the worker turns redundant, no cache is left, the next visit tries again)
+//   instead of storing a mix of two builds;
 // - a new build's worker installs in the background (filling its own cache)
 //   and waits; it takes over once no page of the old build is open, i.e. on the
 //   next visit, and then deletes the old caches. A page may ask it to take over
@@ -16,6 +21,7 @@
 
 // @build-begin
 const VERSION = "dev";
+// [path, integrity] of every file: its SHA-256 as "sha256-<base64>", which the install checks.
 const PRECACHE = [];
 // @build-end
 
@@ -24,13 +30,41 @@ const CACHE_PREFIX = "thousand-";
 const INDEX = new URL("./index.html", self.registration.scope).href;
 const ROOT = new URL("./", self.registration.scope).href;
 
+/** An error about one file of the build, which names it. */
+const about = (path, err) => new Error(`${path}: ${err.message}`, { cause: err });
+
+/** Fetch every file of the build, each checked against its hash, then store them all
+ * in this build's cache. A file that cannot be fetched or does not match rejects and
+ * stops the other downloads; the cache is opened only once every file is here. */
+async function precache() {
+  const stop = new AbortController();
+  const fetched = await Promise.all(PRECACHE.map(async ([path, integrity]) => {
+    try {
+      // "no-cache": revalidate with the server so a stale HTTP-cache entry
+      // of another build never lands in this build's cache.
+      const response = await fetch(new Request(path, { cache: "no-cache", integrity, signal: stop.signal }));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return [path, response];
+    } catch (err) {
+      stop.abort();
+      throw about(path, err);
+    }
+  }));
+  const cache = await caches.open(CACHE);
+  await Promise.all(fetched.map(([path, response]) =>
+    cache.put(path, response).catch((err) => { throw about(path, err); })));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server so a stale HTTP-cache entry
-    // of another build never lands in this build's cache.
-    await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })));
-  })());
+  event.waitUntil(precache().catch(async (err) => {
+    // A cache that failed half-way would hold part of a build: it goes, and the
+    // next visit installs afresh.
+    await caches.delete(CACHE);
+    console.error(`Thousand: build ${VERSION} was not installed for offline use (${err.message}). `
+      + "A file that does not match this build's hash means the site was updated during the download; "
+      + "nothing of this build is kept and the next visit tries again.");
+    throw err;
+  }));
 });
 
 self.addEventListener("activate", (event) => {
