@@ -4,23 +4,12 @@ two tabs of the site never overwrite each other's games (the e2e test shows the 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web" / "js"
+from web_node import run_script
 
 SCRIPT = r"""
-const store = new Map();
-globalThis.localStorage = {
-  getItem: (k) => (store.has(k) ? store.get(k) : null),
-  setItem: (k, v) => store.set(k, String(v)),
-  removeItem: (k) => store.delete(k),
-};
-const dir = process.argv[2];
+const dir = process.argv[2] + "/js";
 const { LocalGame } = await import(dir + "/source.js");
 const { readSave, readShown } = await import(dir + "/saves.js");
 const py = { call: async (fn, ...args) => ({ fn, args }) };
@@ -67,14 +56,7 @@ process.stdout.write(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("node is not installed (CI has Node 20)")
-    script = tmp_path_factory.mktemp("saves") / "saves.mjs"
-    script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run([node, str(script), WEB.as_uri()], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
+    return run_script(SCRIPT, tmp_path_factory.mktemp("saves"))
 
 
 def test_a_move_is_saved_over_the_save_the_tab_opened(run):
