@@ -119,6 +119,13 @@ def play_one(page) -> None:
     page.wait_for_selector(f"body:not([data-legal='{legal}'])", state="attached")
 
 
+def same_hand(page, cards: list[str]) -> None:
+    """Wait until the person's hand on `page` is `cards` (a game opened from the save)."""
+    page.wait_for_function("(cards) => JSON.stringify([...document.querySelectorAll('#hand [data-card]')]"
+                           ".map((n) => n.dataset.card)) === JSON.stringify(cards)", arg=cards)
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
+
+
 def test_a_tab_stops_when_another_tab_plays_the_saved_game_on(page, new_page, base_url, shot):
     """Two tabs share one save: the one left behind stops (a move there would overwrite the other
     tab's), says why, and continues from the latest save when asked."""
@@ -132,17 +139,22 @@ def test_a_tab_stops_when_another_tab_plays_the_saved_game_on(page, new_page, ba
     assert "another tab" in page.locator("#dialog").inner_text()
     assert page.locator("#dialog[open]").count() == 1  # modal: no move can be made here meanwhile
     assert saved_record(page) == newer
+    page.keyboard.press("Escape")  # closing it continues from the latest save...
+    page.wait_for_selector("#dialog:not([open])", state="attached")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('thousand.save')).record === {json.dumps(newer)}")
+    play_one(other)  # ...and the other tab plays on again
+    newer = saved_record(other)
+    page.wait_for_selector('[data-ui="play-here"]')
 
     page.locator('[data-ui="play-here"]').click()
-    page.wait_for_selector("body[data-turn='you']:not([data-legal=''])", state="attached")
-    assert hand(page) == hand(other) and saved_record(page) == newer
+    same_hand(page, hand(other))  # the stopped table showed the old hand until the save was opened
+    assert saved_record(page) == newer
     play_one(page)
     other.wait_for_selector('[data-ui="play-here"]')
     assert saved_record(other) == saved_record(page) != newer
     other.keyboard.press("Escape")  # closing the message also continues from the latest save
     other.wait_for_selector("#dialog:not([open])", state="attached")
-    other.wait_for_function("document.body.dataset.turn === 'you' || document.body.dataset.turn === 'wait'")
-    assert hand(other) == hand(page)
+    same_hand(other, hand(page))
 
 
 def test_rules_this_version_refuses_give_the_house_rules_and_a_message(page, base_url):

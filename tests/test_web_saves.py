@@ -12,7 +12,7 @@ SCRIPT = r"""
 const dir = process.argv[2] + "/js";
 const { LocalGame } = await import(dir + "/source.js");
 const { readSave, readShown } = await import(dir + "/saves.js");
-const py = { call: async (fn, ...args) => ({ fn, args }) };
+const py = { call: async (fn, ...args) => ({ ok: !args.includes("bad"), fn, args }) };
 const state = (save) => ({ ok: true, save, view: { phase: "play" }, human: 0, level: "easy", link: "p=3" });
 const out = {};
 let conflicts = 0;
@@ -44,9 +44,26 @@ store.delete("thousand.save");  // the save removed elsewhere: the game on the t
 game.keep(state("L1"));
 out.removed = [readSave(), conflicts];
 
-const shown = JSON.parse(store.get("thousand.shown"));
-out.shown_share = readShown().share === undefined && shown.save === "L1";
-game.keep({ ...state("S"), share: { link: "p=3&s=9", totals: [0, 0, 0], deal: 1, fits: true } });
+// A new game that failed (refused rules): the game on the table still saves only over its own save.
+await game.fresh("3", "easy", "bad");
+store.set("thousand.save", "V");
+game.keep(state("L2"));
+out.failed_fresh = [readSave(), conflicts];
+await game.restore("V");
+// A full storage: the move is not saved, and the next one is not taken for another tab's.
+const setItem = localStorage.setItem;
+localStorage.setItem = () => { throw new Error("QuotaExceededError"); };
+game.keep(state("V1"));
+localStorage.setItem = setItem;
+game.keep(state("V2"));
+out.full_storage = [readSave(), conflicts];
+
+// What the table showed, kept beside the save: with its share link, or without a damaged one.
+const fresh = new LocalGame(py);
+await fresh.fresh("3", "easy", "std");
+fresh.keep(state("S0"));
+out.shown_share = readShown().share === undefined && JSON.parse(store.get("thousand.shown")).save === "S0";
+fresh.keep({ ...state("S"), share: { link: "p=3&s=9", totals: [0, 0, 0], deal: 1, fits: true } });
 out.share = readShown().share.link;
 store.set("thousand.shown", JSON.stringify({ ...JSON.parse(store.get("thousand.shown")), share: { link: 5 } }));
 out.bad_share = readShown().share === undefined && readShown().view.phase === "play";
@@ -76,6 +93,14 @@ def test_a_new_game_or_a_link_the_person_chose_replaces_any_save(run):
     assert run["new_game"] == ["N1", 1]
     assert run["link"] == ["L", 1]
     assert run["removed"] == ["L1", 1]
+
+
+def test_a_new_game_that_failed_leaves_the_check_on(run):
+    assert run["failed_fresh"] == ["V", 2]
+
+
+def test_a_move_storage_could_not_keep_is_no_conflict(run):
+    assert run["full_storage"] == ["V2", 2]
 
 
 def test_the_shown_state_keeps_the_share_link_and_drops_a_damaged_one(run):

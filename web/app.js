@@ -39,7 +39,8 @@ async function boot() {
   python.ready.catch(() => {}); // reported below, once the texts are loaded
   const embed = embedQuery(); // only the table: no menu, no saved game, no service worker
   if (embed) document.body.dataset.embed = "1";
-  S.source = embed ? new EmbedGame(python, embed) : new LocalGame(python);
+  const own = embed ? null : new LocalGame(python); // the person's own, saved games
+  S.source = embed ? new EmbedGame(python, embed) : own;
   initDaily(python, S.source);
   await loadLocale(pickLocale());
   if (!embed) showPreview();
@@ -62,7 +63,7 @@ async function boot() {
     await openEmbed();
     return;
   }
-  watchOtherTabs(S.source);
+  watchOtherTabs(own);
   // Registered once Python runs, so the service worker's precache of the whole
   // site does not compete with the first load.
   if ("serviceWorker" in navigator) {

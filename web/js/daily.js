@@ -9,7 +9,7 @@ import { showReview } from "./review.js";
 import { closeDialog, openDialog, showMessage } from "./dialogs.js";
 import { h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
-import { backToOwnGame, halt, pump, start } from "./play.js";
+import { backToOwnGame, halt, resumeLeft, start } from "./play.js";
 import { copier } from "./share.js";
 import { S } from "./state.js";
 import { errorText, signed } from "./words.js";
@@ -121,13 +121,15 @@ export async function playDaily() {
   const practice = Boolean(attempt && attempt.result);
   const before = S.source;
   halt();
+  const gen = S.gen;
   S.source = new DailyGame(day, practice);
   closeDialog();
   const reply = await py.call("daily_start", day, attempt && !practice ? attempt.moves : "");
+  if (gen !== S.gen) return; // another game was opened meanwhile
   if (!reply.ok) {
     S.source = before;
     showMessage(errorText(reply.error));
-    pump();
+    resumeLeft();
     return;
   }
   document.body.dataset.daily = practice ? "practice" : "official";

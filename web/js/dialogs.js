@@ -4,6 +4,7 @@
 
 import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { S } from "./state.js";
 
 let onDismiss = null; // what closing the open dialog without a choice does
 let shown = 0; // counts the contents shown, so that a slow task can tell whether its dialog is still up
@@ -45,6 +46,7 @@ export function watchDialog() {
     const run = onDismiss;
     onDismiss = null;
     if (run) run();
+    else if (S.stale) S.stale(); // the table stopped for another tab: its question comes back (tabs.js)
   });
 }
 

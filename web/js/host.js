@@ -47,7 +47,8 @@ export class HostGame {
     this.onRoom = () => {}; // every new room state (the lobby listens)
     this.onLine = () => {}; // (reachable, why): the room's name is registered, or not (yet)
     this.closed = false;
-    this.owns = false; // this tab holds the room (see holdRoom): only then is the room saved or removed
+    this.owns = false; // this tab holds the room (see holdRoom): only then is the room saved
+    this.wrote = false; // the room's save is this one's: only then does leaving remove it
     this.release = () => {};
   }
 
@@ -73,8 +74,14 @@ export class HostGame {
    * linger, the network may be down): the save is never thrown away for that. */
   async resume(save) {
     if (!(await holdRoom(this))) return ELSEWHERE; // hosted in another tab: left as it is
+    if (this.closed) { // left meanwhile: the room stays saved, as it was
+      this.release();
+      return ELSEWHERE;
+    }
     this.owns = true;
+    this.wrote = true; // its save is this tab's to keep or remove
     const reply = await this.py.call("room_resume", save);
+    if (this.closed) return reply;
     if (!reply.ok) { // damaged: it could never be resumed
       safeRemove(SAVE_KEY);
       return reply;
@@ -188,7 +195,8 @@ export class HostGame {
   }
 
   keep(st) {
-    if (!this.owns) return;
+    if (!this.owns || this.closed) return;
+    this.wrote = true;
     if (st.view && st.view.phase === "over") safeRemove(SAVE_KEY);
     else if (st.save) safeSet(SAVE_KEY, st.save);
   }
@@ -198,7 +206,7 @@ export class HostGame {
    * the room's save for the next visit (the page could not open it now). */
   close({ forget = true } = {}) {
     this.closed = true;
-    if (this.owns && forget) safeRemove(SAVE_KEY);
+    if (this.wrote && forget) safeRemove(SAVE_KEY); // not a room saved before this one opened
     this.release();
     for (const link of this.links.values()) link.send('{"t":"bye"}');
     const peer = this.peer;

@@ -58,7 +58,7 @@ export async function welcome(opening) {
   if (!safeGet(VISITED_KEY)) {
     safeSet(VISITED_KEY, "1");
     safeSet(NEWS_KEY, BUILD.news); // a newcomer has nothing to catch up on
-    offerTutorial(hadGame);
+    if (!S.source.local) offerTutorial(hadGame); // not over a game with friends (a join link)
   }
   markNews();
 }

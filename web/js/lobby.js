@@ -9,7 +9,7 @@ import { $, h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
 import { playerFields } from "./menu.js";
 import { HostGame, readRoomSave } from "./host.js";
-import { backToOwnGame, halt, pump, start } from "./play.js";
+import { backToOwnGame, halt, resumeLeft, start } from "./play.js";
 import { RemoteGame } from "./remote.js";
 import { readSave } from "./saves.js";
 import { settings } from "./settings.js";
@@ -48,7 +48,7 @@ function leave(options) {
 /** A room that could not be opened: the game on the table (stopped by enter()) goes on. */
 function backOut() {
   leave();
-  pump();
+  resumeLeft();
 }
 
 /** Leave the game with friends for the person's own game: the saved one, or else a new one. */
@@ -156,6 +156,7 @@ export async function resumeHosting() {
   } catch (err) {
     reply = { ok: false, error: { key: "room.bad_id", args: {}, text: err.message } };
   }
+  if (host.closed) return true; // left meanwhile (a new game): that game is what the page opens
   if (!reply.ok) {
     // Damaged (its save is removed), hosted in another tab, or the worker failed (the save is kept):
     // the page opens the person's own game.

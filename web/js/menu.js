@@ -2,7 +2,7 @@
 // rulesmenu.js; it asks before it ends a game in progress) and "Settings" (speed,
 // forced moves, language), which never touches the game.
 
-import { closeDialog, openDialog } from "./dialogs.js";
+import { closeDialog, openDialog, stillOpen } from "./dialogs.js";
 import { h } from "./dom.js";
 import { loadLocale, locale, LOCALES, t } from "./i18n.js";
 import { newGame, pump } from "./play.js";
@@ -26,7 +26,8 @@ const inProgress = (st) => Boolean(st && st.view && st.view.phase !== "over");
  * leave the save alone, but a new game replaces it). Null when nothing would be lost. */
 function atStake() {
   const source = S.source || {};
-  if (source.saves) return inProgress(S.st) ? { st: S.st, key: "new.confirm" } : null;
+  // A table stopped for another tab is not the saved game: that is the other tab's.
+  if (source.saves && !S.stale) return inProgress(S.st) ? { st: S.st, key: "new.confirm" } : null;
   const saved = readShown();
   const behind = inProgress(saved) || Boolean(readSave() && !saved); // a save not drawn yet counts
   if (source.local && inProgress(S.st)) {
@@ -97,7 +98,7 @@ export function showNewGame(python) {
 
 export function showSettings() {
   const st = settings;
-  openDialog(t("settings.title"),
+  const dialog = openDialog(t("settings.title"),
     h("div", { class: "fields" },
       selectField("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed, (x) => { st.speed = x; saveSettings(); }),
       h("label", { class: "field check" },
@@ -106,7 +107,7 @@ export function showSettings() {
       selectField("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
         await loadLocale(x, true);
         render();
-        showSettings();
+        if (stillOpen(dialog)) showSettings(); // in the new language, unless closed meanwhile
       })),
     h("p", { class: "hint", text: t("settings.keys") }));
 }

@@ -37,7 +37,9 @@ export async function openFirstGame() {
     return;
   }
   if ((!query || query === "?") && (await resumeHosting())) return; // the host's page reloaded mid-game
+  const gen = S.gen;
   const saved = await savedGame();
+  if (gen !== S.gen) return; // a new game was confirmed meanwhile: it is the game the page opens
   if (!query || query === "?") {
     // A new game confirmed over the drawing of the saved one, while the page started, replaces it.
     if (saved && !S.wantNew) await start(saved.reply);

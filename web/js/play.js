@@ -237,6 +237,14 @@ export async function savedGame() {
   return null;
 }
 
+/** Go on with the game that was on the table before a call that failed to replace it (a room, the
+ * daily, the first game) stopped its loops: the person's own game is opened again from its save,
+ * since a bot's move dropped by halt() may already be in the worker; another game's loop resumes. */
+export function resumeLeft() {
+  if (S.source.saves) backToOwnGame();
+  else pump();
+}
+
 /** Back to the person's own game, leaving the daily, the first game or a game with friends (the
  * caller has made the person's own source current): the saved game, or a new one if there is none. */
 export async function backToOwnGame() {

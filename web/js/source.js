@@ -26,14 +26,17 @@ export class LocalGame {
     this.onConflict = () => {}; // another tab's save is in the way (see tabs.js)
   }
 
-  fresh(players, level, rules) {
-    this.replaces = true;
-    return this.py.call("fresh", players, level, rules);
+  async fresh(players, level, rules) {
+    return this.replacing(await this.py.call("fresh", players, level, rules));
   }
 
-  fromLink(query) {
-    this.replaces = true;
-    return this.py.call("from_link", query);
+  async fromLink(query) {
+    return this.replacing(await this.py.call("from_link", query));
+  }
+
+  replacing(reply) {
+    if (reply.ok) this.replaces = true;
+    return reply;
   }
 
   restore(save) {
@@ -65,7 +68,7 @@ export class LocalGame {
       return;
     }
     this.replaces = false;
-    this.known = st.save;
     writeSave(st);
+    this.known = readSave(); // not st.save if the write failed (a full storage): no false conflict
   }
 }

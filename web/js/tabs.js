@@ -16,8 +16,13 @@ function stop() {
   halt(); // nothing more is played or saved here
   S.stale = stop; // a click on the stopped table asks again (the question may have been replaced)
   ask(t("tabs.title"), [t("tabs.text")], [
-    { ui: "play-here", text: t("tabs.here"), primary: true, safe: true, run: backToOwnGame },
+    { ui: "play-here", text: t("tabs.here"), primary: true, safe: true, run: playHere },
   ]);
+}
+
+function playHere() {
+  S.stale = null; // chosen: the question does not come back when its dialog closes
+  backToOwnGame();
 }
 
 /** Watch the saved game of `own` (the person's LocalGame) for another tab's moves. */

@@ -9,7 +9,7 @@
 
 import { $, h } from "./dom.js";
 import { locale, t } from "./i18n.js";
-import { backToOwnGame, halt, pump, start } from "./play.js";
+import { backToOwnGame, halt, pump, resumeLeft, start } from "./play.js";
 import { rulesUrl } from "./rules.js";
 import { readSave } from "./saves.js";
 import { S } from "./state.js";
@@ -69,7 +69,7 @@ export async function startTutorial() {
   halt(); // a bot's move on its way belongs to the game being left
   const reply = await source.begin();
   if (!reply.ok) {
-    pump();
+    resumeLeft();
     return;
   }
   if (!T.home) {
