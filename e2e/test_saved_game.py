@@ -163,6 +163,6 @@ def test_rules_this_version_refuses_give_the_house_rules_and_a_message(page, bas
     open_table(page, base_url, settings={**SETTINGS, "rules": "zz9-q"})
     page.wait_for_selector('[data-ui="message"]:has-text("house rules")')
     page.keyboard.press("Escape")
-    page.wait_for_selector("body[data-turn='you'], body[data-turn='wait']", state="attached")
+    page.wait_for_selector("body[data-turn]", state="attached")  # a random deal: it may open with redeals
     assert saved_record(page).startswith("T1_3_") and "_std" in saved_record(page)
     assert json.loads(page.evaluate("localStorage.getItem('thousand.settings')"))["rules"] == "std"
