@@ -24,6 +24,10 @@ async function continueOrNew(saved) {
 }
 
 export async function openFirstGame() {
+  if (S.wantNew) { // confirmed while the page started (over its drawing): it wins over a link or a room
+    await newGame();
+    return;
+  }
   const query = location.search;
   const room = joinQuery(query);
   if (room) { // a friend's room: the saved game stays as it is
@@ -41,8 +45,7 @@ export async function openFirstGame() {
   const saved = await savedGame();
   if (gen !== S.gen) return; // a new game was confirmed meanwhile: it is the game the page opens
   if (!query || query === "?") {
-    // A new game confirmed over the drawing of the saved one, while the page started, replaces it.
-    if (saved && !S.wantNew) await start(saved.reply);
+    if (saved) await start(saved.reply);
     else await newGame();
     return;
   }
