@@ -168,3 +168,39 @@ def test_rules_this_version_refuses_give_the_house_rules_and_a_message(page, bas
     page.wait_for_selector("body[data-turn]", state="attached")  # a random deal: it may open with redeals
     assert saved_record(page).startswith("T1_3_") and "_std" in saved_record(page)
     assert json.loads(page.evaluate("localStorage.getItem('thousand.settings')"))["rules"] == "std"
+
+
+def newer_version_of(save: str) -> str:
+    """The save as a release with a newer save format might write it."""
+    data = json.loads(save)
+    return json.dumps({**data, "v": data["v"] + 1, "more": {"from": "a later release"}})
+
+
+def asks_to_update(page) -> None:
+    page.wait_for_selector('#dialog[open] [data-ui="update-page"]')
+    assert "newer version" in page.locator("#dialog").inner_text()
+
+
+def test_a_save_from_a_newer_version_is_kept_and_the_page_asks_to_update(page, new_page, base_url, shot):
+    """A tab of an older release met a newer release's save (written by another tab after an update):
+    it reported it as damaged and removed it. Now it keeps it, plays nothing, and asks to be updated."""
+    game_in_progress(page, base_url)
+    newer = newer_version_of(page.evaluate("localStorage.getItem('thousand.save')"))
+    other = new_page()  # the other tab, updated, saves in its format
+    other.goto(base_url + "?embed=1&rec=T1_3_42_std_p")  # a page of the site that opens no game of its own
+    other.evaluate("(save) => localStorage.setItem('thousand.save', save)", newer)
+    page.wait_for_selector('[data-ui="play-here"]')
+    page.locator('[data-ui="play-here"]').click()
+    asks_to_update(page)
+    shot(page, "asks-to-update")
+    page.keyboard.press("Escape")  # closing the question does not open or start a game: it comes back
+    asks_to_update(page)
+    assert page.evaluate("localStorage.getItem('thousand.save')") == newer
+
+    page.reload()  # this page again (no newer release is served here): it opens nothing either
+    asks_to_update(page)
+    assert page.evaluate("localStorage.getItem('thousand.save')") == newer
+    page.locator('[data-ui="update-page"]').click()  # no service worker in this test: a reload
+    page.wait_for_load_state()
+    asks_to_update(page)
+    assert page.evaluate("localStorage.getItem('thousand.save')") == newer

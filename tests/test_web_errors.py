@@ -74,6 +74,7 @@ TRIGGERS = {
     "link.not_deal_start": lambda mp: call(web.from_link, "?p=3&s=42&l=easy&r=std&m=p"),
     "save.corrupt": lambda mp: call(web.restore, "{not json"),
     "save.old": lambda mp: call(web.restore, '{"v":0,"record":"T1_3_1_std_","level":"easy"}'),
+    "save.newer": lambda mp: call(web.restore, '{"v":2,"record":"T2_3_1_std_","level":"easy"}'),
     "game.none": _no_game,
     "game.not_your_turn": lambda mp: _not_your_turn(),
     "game.illegal": lambda mp: (_human_to_move(), call(web.play, "zz"))[1],

@@ -112,6 +112,8 @@ def test_save_round_trip_mid_game():
     ("{not json", "save.corrupt"),
     ("[1,2]", "save.old"),
     ('{"v":0,"record":"T1_3_1_std_","level":"easy"}', "save.old"),
+    ('{"v":2,"record":"T1_3_1_std_","level":"easy"}', "save.newer"),
+    ('{"v":true,"record":"T1_3_1_std_","level":"easy"}', "save.old"),
     ('{"v":1,"level":"easy"}', "save.corrupt"),
     ('{"v":1,"record":"T9_3_1_std_","level":"easy"}', "save.corrupt"),
     ('{"v":1,"record":"T1_3_1_std_Ah.Ah","level":"easy"}', "save.corrupt"),

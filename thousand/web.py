@@ -248,7 +248,13 @@ def rules_of(code: str) -> str:
 
 
 def restore(save: str) -> str:
-    """Resume a saved game (see ``state()["save"]``); a corrupt or old save is an error."""
+    """Resume a saved game (see ``state()["save"]``); a corrupt, old or newer save is an error.
+
+    >>> json.loads(restore('{"v": 99, "record": "T9", "level": "x"}'))["error"]["key"]
+    'save.newer'
+    >>> json.loads(restore('{"v": 0, "record": "T1_3_1_std_", "level": "easy"}'))["error"]["key"]
+    'save.old'
+    """
     def run():
         if len(save) > MAX_SAVE:
             raise WebError("save.corrupt", "the saved game is too large")
@@ -256,7 +262,13 @@ def restore(save: str) -> str:
             data = loads(save)
         except ValueError:
             raise WebError("save.corrupt", "the saved game is not valid JSON") from None
-        if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
+        version = data.get("v") if isinstance(data, dict) else None
+        version = version if type(version) is int else None  # not true, which equals 1
+        if version is not None and version > SAVE_VERSION:
+            # Written by a newer release (another tab, or one installed since this page loaded):
+            # the page must not treat it as damaged and remove it, but offer the update.
+            raise WebError("save.newer", "the saved game is from a newer version")
+        if version != SAVE_VERSION:
             raise WebError("save.old", "the saved game is from another version")
         record, level, hints = data.get("record"), data.get("level"), data.get("hints", 0)
         if not isinstance(record, str) or not isinstance(level, str):

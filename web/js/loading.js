@@ -45,6 +45,25 @@ export function loadFailed(message) {
   $("loading-text").textContent = t("load.failed", { message });
 }
 
+/** Switch to the newest release now: the one waiting, or one the server has (asked for here);
+ * without a service worker, or with nothing newer to be found (offline), the page just reloads. */
+export async function updateNow() {
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => null);
+  await registration?.update().catch(() => null); // offline: nothing newer is found
+  const worker = registration && (registration.waiting || registration.installing);
+  if (!worker || !navigator.serviceWorker.controller) {
+    location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+  const activate = () => {
+    if (worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+    else if (worker.state === "redundant") location.reload(); // its install failed: the old page again
+  };
+  worker.addEventListener("statechange", activate);
+  activate();
+}
+
 /** A new release waits in the background; offer to switch now (the game is saved). */
 export function offerUpdate(registration) {
   if (!registration) return; // service workers blocked (a browser setting, or a test)

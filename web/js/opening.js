@@ -8,7 +8,7 @@ import { ask, showMessage } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { badJoinLink, joinQuery, joinRoom, resumeHosting } from "./lobby.js";
-import { newGame, savedGame, start } from "./play.js";
+import { NEWER, newGame, savedGame, start } from "./play.js";
 import { S } from "./state.js";
 import { errorText, gameLine } from "./words.js";
 
@@ -18,6 +18,7 @@ function clearQuery() {
 
 /** Continue the saved game, or start a new one if there is none. */
 async function continueOrNew(saved) {
+  if (saved === NEWER) return; // this page is older than the save: it asks to be updated
   clearQuery();
   if (saved && (await start(await S.source.restore(saved.save)))) return;
   await newGame();
@@ -44,6 +45,7 @@ export async function openFirstGame() {
   const gen = S.gen;
   const saved = await savedGame();
   if (gen !== S.gen) return; // a new game was confirmed meanwhile: it is the game the page opens
+  if (saved === NEWER) return; // the query stays: the updated page opens it
   if (!query || query === "?") {
     if (saved) await start(saved.reply);
     else await newGame();

@@ -2,9 +2,10 @@
 // come from it one at a time and paced, and each new state is shown (a
 // completed trick stays on the table a moment, a finished deal shows its rows).
 
-import { showMessage } from "./dialogs.js";
+import { ask, showMessage } from "./dialogs.js";
 import { $, delay, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { updateNow } from "./loading.js";
 import { clearSave, readSave } from "./saves.js";
 import { saveSettings, settings, speed } from "./settings.js";
 import { recordDeals } from "./stats.js";
@@ -226,12 +227,31 @@ export async function newGame() {
   await start(reply, { clearQuery: true, isNew: true });
 }
 
-/** The saved game as the source replays it, or null (a damaged save is reported and removed). */
+/** A save written by a newer release (another tab updated, or one was installed since this page
+ * loaded): this page cannot play it and must not replace it, so nothing moves here until the page
+ * is updated; a click on the table asks again. */
+function newerSave() {
+  halt();
+  S.stale = newerSave;
+  ask(t("newer.title"), [t("newer.text")], [
+    { ui: "update-page", text: t("update.reload"), primary: true, safe: true, run: updateNow },
+  ]);
+}
+
+/** What savedGame() gives for a newer release's save: the caller opens nothing (see newerSave). */
+export const NEWER = Object.freeze({ newer: true });
+
+/** The saved game as the source replays it, or null (a damaged or old save is reported and removed),
+ * or NEWER (a newer release's save: kept, and the person is asked to update the page). */
 export async function savedGame() {
   const save = readSave();
   if (!save) return null;
   const reply = await S.source.restore(save);
   if (reply.ok) return { save, reply };
+  if (reply.error.key === "save.newer") {
+    newerSave();
+    return NEWER;
+  }
   clearSave();
   showMessage(t("message.bad_save", { detail: errorText(reply.error) }));
   return null;
@@ -251,7 +271,7 @@ export async function backToOwnGame() {
   halt();
   const gen = S.gen;
   const saved = await savedGame();
-  if (gen !== S.gen) return; // another game was opened meanwhile
+  if (gen !== S.gen || saved === NEWER) return; // another game was opened meanwhile, or none can be
   // The query goes: a join link left in the address bar would take the seat again on a reload.
   if (!saved || !(await start(saved.reply, { clearQuery: true }))) await newGame();
 }
