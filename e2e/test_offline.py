@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 
@@ -198,6 +199,30 @@ def test_waiting_release_takes_over_when_the_page_asks(site, tmp_path, new_page,
         page.reload()
         ready(page)
         assert "release-B" in page.content()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_update_asked_for_by_a_newer_save_installs_the_new_release(site, tmp_path, new_page, ready, sw_ready):
+    """A page of release A meets a game saved by a newer release: its "Update" fetches the new
+    release, lets it take over and reloads into it, the save untouched (web/js/loading.js)."""
+    live = tmp_path / "live"
+    marked_copy(site, live, "release-A")
+    server, url = build.serve_in_thread(live)
+    try:
+        page = _visit_release_a_then_deploy_b(site, live, new_page, ready, sw_ready, url)
+        save = page.evaluate("localStorage.getItem('thousand.save')")
+        newer = json.dumps({**json.loads(save), "v": json.loads(save)["v"] + 1})
+        page.evaluate("(save) => localStorage.setItem('thousand.save', save)", newer)
+        page.reload()  # release A again, from its cache: no update check has run yet
+        page.wait_for_selector('#dialog[open] [data-ui="update-page"]')
+        assert "release-A" in page.content()
+        with page.expect_navigation(timeout=60_000):
+            page.locator('[data-ui="update-page"]').click()
+        page.wait_for_selector('#dialog[open] [data-ui="update-page"]')  # B's save format is A's here
+        assert "release-B" in page.content()
+        assert page.evaluate("localStorage.getItem('thousand.save')") == newer
     finally:
         server.shutdown()
         server.server_close()
