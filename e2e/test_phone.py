@@ -103,3 +103,21 @@ def test_phone_landscape_shows_the_hand(phone, base_url, shot):
         assert box["y"] + box["height"] <= 360, f"card {i} is below the screen"
     assert min(visible_widths(page)) >= 44
     shot(page, "landscape")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] \
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_phone_the_persons_bid_does_not_cover_the_status(phone, base_url, width, shot):
+    """On a narrow phone the person's seat showed its bid beside its name and ran over the line
+    that says what to do ("The bid is 110: raise to 120...")."""
+    page = phone(width, 740)
+    open_table(page, base_url, "?p=3&s=1&l=easy&r=std", settings=SETTINGS)  # the person opens at 100
+    page.wait_for_selector("body[data-turn='you'] .seat-bottom .bubble", state="attached")
+    shot(page, f"bid-{width}")
+    seat, status = page.locator(".seat-bottom").bounding_box(), page.locator("#status").bounding_box()
+    assert status["height"] > 0 and not overlap(seat, status), (seat, status)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
