@@ -121,3 +121,23 @@ def test_phone_the_persons_bid_does_not_cover_the_status(phone, base_url, width,
     seat, status = page.locator(".seat-bottom").bounding_box(), page.locator("#status").bounding_box()
     assert status["height"] > 0 and not overlap(seat, status), (seat, status)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_phone_the_open_menu_is_above_the_table(phone, base_url, shot):
+    """The talon's cards were drawn over the open menu, hiding "Score sheet" on a 360 px phone."""
+    page = phone(360, 740)
+    open_table(page, base_url, "?p=3&s=1&l=easy&r=std", settings=SETTINGS)
+    page.locator(".menu-toggle").click()
+    page.wait_for_selector(".topbar.open .tools")
+    shot(page, "menu")
+    covered = page.evaluate("""() => [...document.querySelectorAll('.topbar .tools .tool')]
+        .filter((tool) => tool.offsetParent !== null)
+        .filter((tool) => {
+            const box = tool.getBoundingClientRect();
+            for (const [fx, fy] of [[0.2, 0.5], [0.5, 0.5], [0.8, 0.5]]) {
+                const hit = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+                if (!tool.contains(hit)) return true;
+            }
+            return false;
+        }).map((tool) => tool.dataset.ui)""")
+    assert covered == []
