@@ -14,6 +14,8 @@ def test_daily_share_table_practice_and_review(page, friend_page, base_url, shot
     open_table(page, base_url)
     save = page.evaluate("localStorage.getItem('thousand.save')")
     page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').wait_for()
+    assert page.locator('[data-ui="daily-chart"]').count() == 0  # no result yet: no empty chart
     page.locator('[data-ui="daily-play"]').click()
     page.wait_for_selector("body[data-daily='official']", state="attached")
     play_deal(page)
@@ -66,5 +68,6 @@ def test_daily_share_table_practice_and_review(page, friend_page, base_url, shot
     page.locator('[data-ui="daily"]').click()
     assert text.split(" (")[0] in page.locator('[data-ui="daily-status"]').inner_text()
     assert page.locator('[data-ui="daily-entry"]').count() == 1
+    assert page.locator('[data-ui="daily-chart"] rect').count() == 1  # today's official result
     page.locator('[data-ui="daily-play"]').click()
     page.wait_for_selector("body[data-daily='practice']", state="attached")

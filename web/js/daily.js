@@ -217,9 +217,11 @@ function streak() {
   return n;
 }
 
-/** The last 14 official results as bars around a zero line, drawn with DOM APIs. */
+/** The last 14 official results as bars around a zero line, drawn with DOM APIs (nothing before
+ * the first: an empty axis says nothing). */
 function chart() {
   const days = Object.keys(attempts()).filter((d) => attempts()[d].result).sort().slice(-14);
+  if (!days.length) return "";
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 140 60");
   svg.setAttribute("class", "daily-chart");
