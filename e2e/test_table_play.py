@@ -189,6 +189,19 @@ def test_fall_then_write_off(page, base_url, shot):
     shot(page, "sheet")
 
 
+def test_a_deal_followed_by_a_redeal_keeps_its_verdict_under_its_row(page, base_url, shot):
+    """The deal's result and the next deal's redeal come together: "Contract made/failed" and the
+    declarer's points stood under the redeal, as if they were its."""
+    seed = find_seed(3, lambda r: r[0]["rows"][0]["kind"] == "played"
+                     and any(row["kind"] == "redeal" for row in r[0]["rows"][1:]))
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
+    play_deal(page)
+    shot(page, "played-then-redeal")
+    order = page.eval_on_selector_all(".summary .summary-line[data-kind], .summary .summary-verdict",
+                                      "nodes => nodes.map((n) => n.dataset.kind || 'verdict')")
+    assert order[:2] == ["played", "verdict"] and "redeal" in order[2:], order
+
+
 @pytest.mark.parametrize("players", [3])
 def test_share_link_gives_the_same_cards(page, friend_page, base_url, shot, players):
     open_table(page, base_url, f"?p={players}&s=4242&l=medium&r=sb")

@@ -211,25 +211,33 @@ export function entryNode(entry) {
   return parts;
 }
 
+/** Made or failed, and the declarer's points, under a played deal's row. */
+function verdict(ld) {
+  if (!ld || ld.kind !== "played" || ld.declarer === null) return [];
+  return [
+    h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`, text: t(ld.made ? "summary.made" : "summary.failed") }),
+    h("p", { class: "summary-line", text: t("summary.points", {
+      name: seatName(ld.declarer), tricks: t("count.points", { n: ld.trick_points[ld.declarer] }), melds: ld.meld_points[ld.declarer],
+    }) }),
+  ];
+}
+
 function summaryNode() {
   const v = S.st.view;
   const box = h("div", { class: "summary", role: "dialog", "aria-label": t("summary.title") });
   const redeals = S.summary.rows.every((row) => row.kind === "redeal");
   box.append(h("h2", { text: t(redeals ? "summary.redeal_title" : "summary.title") }));
-  for (const row of S.summary.rows) {
-    box.append(h("p", { class: "summary-line", text: rowText(row) }));
+  // The deal played (its verdict goes under its row), then any redeals of the next deal.
+  let played = -1;
+  S.summary.rows.forEach((row, i) => { if (row.kind !== "redeal") played = i; });
+  S.summary.rows.forEach((row, i) => {
+    box.append(h("p", { class: "summary-line", "data-kind": row.kind, text: rowText(row) }));
     const list = h("ul", { class: "summary-entries" });
     row.entries.forEach((e, seat) => list.append(h("li", {}, h("span", { class: "who", text: seatName(seat) }), ...entryNode(e))));
     box.append(list);
     for (const note of row.notes || []) box.append(h("p", { class: "note", "data-ui": "note", text: noteText(note) }));
-  }
-  const ld = S.summary.lastDeal;
-  if (ld && ld.kind === "played" && ld.declarer !== null) {
-    box.append(h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`, text: t(ld.made ? "summary.made" : "summary.failed") }));
-    box.append(h("p", { class: "summary-line", text: t("summary.points", {
-      name: seatName(ld.declarer), tricks: t("count.points", { n: ld.trick_points[ld.declarer] }), melds: ld.meld_points[ld.declarer],
-    }) }));
-  }
+    if (i === played) box.append(...verdict(S.summary.lastDeal));
+  });
   if (v.phase !== "over") {
     box.append(h("button", { type: "button", class: "primary", "data-ui": "continue", onclick: () => handlers.continueDeal(), text: t("summary.continue") }));
   }
