@@ -50,6 +50,8 @@ def test_guests_take_the_open_seats_in_order_and_everyone_hears_of_it():
     (hello(1, tab=None), "room.bad_message"),
     ('{"t": "move", "move": "p", "n": 0}', "room.not_seated"),
     pytest.param("[" * 999, "room.bad_message", id="nested-too-deep"),  # json.loads: RecursionError, no ValueError
+    pytest.param('{"t": ["move"], "move": "p", "n": 0}', "room.bad_message", id="type-a-list"),  # was unhashable
+    pytest.param('{"t": {}}', "room.bad_message", id="type-an-object"),
 ])
 def test_bad_messages_get_a_clear_error_and_change_nothing(text, key):
     room = seated(3, 0)

@@ -98,7 +98,7 @@ def error(key: str, text: str, **args) -> dict:
 
 def _check_fields(msg: dict) -> None:
     kind = msg.get("t")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:  # a list or an object is no key of FIELDS
         raise WebError("room.bad_message", f"unknown message type {str(kind)[:24]!r}")
     if set(msg) != FIELDS[kind]:
         raise WebError("room.bad_message", f"a {kind!r} message has the fields {sorted(FIELDS[kind])}")
