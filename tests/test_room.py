@@ -187,6 +187,8 @@ def test_the_host_reload_resumes_the_room_and_the_guests_come_back():
     lambda d: d.update(phase="lobby"),  # a game in the lobby
     lambda d: d.update(phase="revealing"),
     lambda d: d.update(record=None),  # playing without a game
+    lambda d: d.update(rules=5),  # no text (was an uncaught error)
+    lambda d: d.update(record=5),
     lambda d: (d.update(players=5, phase="lobby", record=None),  # loaded, and start() then failed
                d["seats"].extend([{**d["seats"][-1], "kind": "open", "commit": None, "reveal": None}] * 2)),
 ])

@@ -8,7 +8,8 @@ import pytest
 
 from thousand.bots import decide, make_bot
 from thousand.fairdeal import commitment, derive_seed
-from thousand.room import MAX_MESSAGE, Room, is_room_id, parse_message
+from thousand import room as room_module
+from thousand.room import MAX_MESSAGE, Room, Seat, is_room_id, parse_message
 from thousand import web_room
 from thousand.web import WebError
 from thousand.web_room import verify
@@ -319,3 +320,16 @@ def test_a_false_table_sent_again_correctly_after_the_same_move_is_still_a_probl
         assert verify(1, secret(1), commitment(HOST_REVEAL), proof, tables + shown[1:]) == [
             f"the table shown after move {n} is not the one the record gives"]
     assert verify(1, secret(1), commitment(HOST_REVEAL), proof, [shown[0]] + shown) == []
+
+
+def test_a_room_save_for_more_players_than_a_room_has_is_refused_before_a_seat_is_made(monkeypatch):
+    """A save of a few bytes must not make a seat for each of 100,000 players (10**9 took the memory)."""
+    data = json.loads(seated(3, 1).save())
+    made = []
+    monkeypatch.setattr(room_module, "Seat", lambda *args, **kw: made.append(1) or Seat(*args, **kw))
+    for players in (10**5, -1, 1, True, "3", None):
+        data["players"] = players
+        with pytest.raises(WebError) as err:
+            Room.load(json.dumps(data))
+        assert err.value.key == "save.corrupt" and len(made) < 10, players
+

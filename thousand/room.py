@@ -362,6 +362,8 @@ class Room:
         """A room from :meth:`save`; anything else is a ``save.corrupt`` error."""
         try:
             data = loads(text)
+            if data["players"] not in (2, 3, 4):  # checked before a seat is made for each
+                raise ValueError("no room has that many players")
             room = cls(data["room"], data["players"], data["level"], Rules.parse(data["rules"]),
                        data["seats"][0]["reveal"])
             room.seats = [Seat(**{**s, "peer": None}) for s in data["seats"]]
@@ -372,8 +374,8 @@ class Room:
                   and len(room.seats) == room.players and all(s.holds_together(i) for i, s in enumerate(room.seats))
                   and room.phase in (LOBBY, REVEALING, PLAYING) and (room.game is None) == (room.phase != PLAYING)
                   and (room.game is None or (room.game.players, room.game.rules) == (room.players, room.rules)))
-        except (ValueError, KeyError, TypeError, IndexError, NotationError, IllegalActionError):
-            ok = False
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, NotationError, IllegalActionError):
+            ok = False  # AttributeError: rules or a record that is no text
         if not ok:
             raise WebError("save.corrupt", "the saved room does not load")
         if room.game is not None and room.game.seed != derive_seed(room.players, [s.reveal for s in room.seats]):
