@@ -333,3 +333,9 @@ def test_a_room_save_for_more_players_than_a_room_has_is_refused_before_a_seat_i
             Room.load(json.dumps(data))
         assert err.value.key == "save.corrupt" and len(made) < 10, players
 
+
+def test_releasing_a_seat_of_thousands_of_digits_does_nothing():
+    """int() of more than 4300 digits raises: that was an error out of the worker."""
+    web_room.room_open("abcdefghjkmn", "3", "easy", "std", HOST_REVEAL)
+    before = web_room.room_state()
+    assert web_room.room_release("1" * 5000) == before

@@ -107,7 +107,8 @@ def room_drop(peer: str) -> str:
 
 
 def room_release(seat: str) -> str:
-    return _run(lambda room: room.release(int(seat)) if str(seat).isascii() and str(seat).isdigit() else [])
+    text = str(seat)  # a seat's number: a digit or two (int() of thousands of digits raises)
+    return _run(lambda room: room.release(int(text)) if text.isascii() and text.isdigit() and len(text) <= 2 else [])
 
 
 def room_start() -> str:
