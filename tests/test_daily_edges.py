@@ -162,3 +162,11 @@ def test_after_its_last_step_the_review_is_gone():
     while "review" not in review:
         review = json.loads(web_daily.review_next())
     assert json.loads(web_daily.review_next())["error"]["key"] == "review.none"
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_a_table_of_the_day_with_a_number_json_does_not_have_is_damaged(number):
+    """Ranked, it went back as a reply the page's JSON.parse refuses (its call never settled)."""
+    entry = '{"score": %s, "declarer": 1, "declarer_points": 0, "name": "a", "moves": "p"}' % number
+    reply = json.loads(web_daily.daily_rank(f"[{entry}]"), parse_constant=lambda name: pytest.fail(name))
+    assert reply["ok"] is False and reply["error"]["key"] == "daily.table_bad"

@@ -16,6 +16,7 @@ link.unknown_param {'param': 'x'}
 from __future__ import annotations
 
 import json
+import math
 
 from .actions import Action
 from .bots import BOT_LEVELS
@@ -48,11 +49,24 @@ class WebError(Exception):
 
 def loads(text: str):
     """JSON from outside (a link, a save, a friend): nesting too deep for the interpreter
-    ("[" * 999 is short) is malformed JSON, a ValueError, like any other."""
+    ("[" * 999 is short) is malformed JSON, a ValueError, like any other; so are NaN and
+    the infinities (``1e400`` too), which Python reads but a reply must not carry back:
+    the page's JSON.parse refuses them."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:
         raise ValueError("JSON nested too deep") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:24]} is too large a number")
+    return value
 
 
 def json_object(text: str, key: str, what: str) -> dict:
