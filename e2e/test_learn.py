@@ -88,6 +88,23 @@ def test_the_tutorial_can_be_left_at_any_time(page, base_url):
     assert saved(page) == save and page.locator('[data-ui="coach"]').count() == 0
 
 
+def test_the_tutorial_opens_over_the_daily_and_leaves_to_the_saved_game(page, base_url):
+    """The daily's source had no Python of its own for the tutorial to take: starting the first
+    game over the daily threw, and the daily's bots stayed stopped."""
+    open_table(page, base_url, LINK)
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    save = saved(page)
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='official']", state="attached")
+    page.locator('.topbar [data-ui="more"]').click()
+    page.locator('[data-ui="tutorial"]').click()
+    coach_at(page, "intro")
+    page.locator('[data-ui="tutorial-leave"]').click()
+    page.wait_for_selector("body:not([data-tutorial]):not([data-daily])[data-turn='you']", state="attached")
+    assert saved(page) == save
+
+
 def first_visit(page, base_url, save: str | None = None) -> None:
     """Open the site as a newcomer (English, instant play), maybe with a game saved before."""
     script = ("localStorage.setItem('thousand.lang', 'en');"

@@ -50,6 +50,7 @@ function saveAttempt(day, attempt) {
 /** The day's deal as the table's source (see source.js); a practice replay keeps nothing. */
 class DailyGame {
   constructor(day, practice) {
+    this.py = py; // as every source's: the first game started over the daily runs on it
     this.day = day;
     this.practice = practice;
   }
