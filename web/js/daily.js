@@ -48,7 +48,7 @@ function saveAttempt(day, attempt) {
 }
 
 /** The day's deal as the table's source (see source.js); a practice replay keeps nothing. */
-class DailyGame {
+export class DailyGame {
   constructor(day, practice) {
     this.py = py; // as every source's: the first game started over the daily runs on it
     this.day = day;
@@ -70,6 +70,8 @@ class DailyGame {
   keep(st) {
     if (this.practice || !st.daily) return;
     const old = attempts()[this.day] || {};
+    // Finished already, in another tab that played it too: the first result is the official one.
+    if (old.result) return;
     saveAttempt(this.day, { ...old, moves: st.daily.moves, result: st.daily.result });
   }
 
@@ -162,7 +164,8 @@ async function showResult(d) {
   if (!practice) {
     // The official attempt's own link, so its row in the table can be replayed.
     const own = await py.call("daily_share", safeGet(NAME) || t("seat.you"));
-    if (own.ok) saveAttempt(d.day, { ...attempts()[d.day], link: own.link });
+    // Only beside its own moves: another tab may have finished the official attempt first.
+    if (own.ok && attempts()[d.day]?.moves === d.moves) saveAttempt(d.day, { ...attempts()[d.day], link: own.link });
   }
   const reply = await py.call("daily_par");
   if (reply.ok) {
