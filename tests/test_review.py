@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from thousand import Game, Rules
+from thousand import Game, Rules, tutorial
 from thousand.bots import decide, make_bot
 from thousand.cards import card_str, count
 from thousand.bots.dds import Solver
@@ -118,6 +118,16 @@ def test_last_deal_finds_the_moves_and_the_start_of_the_finished_deal():
     assert moves == game.history
     with pytest.raises(ValueError):
         last_deal(Game(3, 11))
+
+
+def test_last_deal_of_a_hand_made_deal_starts_from_that_deal():
+    """The first game step by step is a hand-made deal: its review said no deal had finished (the
+    moves were replayed on a shuffle of its seed)."""
+    game = tutorial.deal()
+    for step in tutorial.SCRIPT:
+        game.apply(step.move)
+    start, moves = last_deal(game)
+    assert start.hands == tutorial.deal().hands and moves == game.history
 
 
 def test_contract_is_valued_from_the_par():

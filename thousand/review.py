@@ -59,9 +59,9 @@ PAR_FACTOR = 4  # the par, shown with every result, may search this many budgets
 
 
 def last_deal(game: Game) -> tuple[Game, list[Action]]:
-    """The state at the start of the last finished deal of a seeded ``game``
-    (rebuilt from its moves) and the moves of that deal."""
-    replay = Game(game.players, game.seed, game.rules)
+    """The state at the start of the last finished deal of ``game`` (rebuilt from
+    its moves, from its seed or its hand-made first deal) and the moves of that deal."""
+    replay = game._fresh()
     deal_start, current = replay.copy(), []
     done: tuple[Game, list[Action]] | None = None
     for action in game.history:
