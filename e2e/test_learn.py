@@ -105,6 +105,28 @@ def test_the_tutorial_opens_over_the_daily_and_leaves_to_the_saved_game(page, ba
     assert saved(page) == save
 
 
+def test_a_move_on_the_tutorial_being_left_does_not_reach_the_saved_game(page, base_url):
+    """The tutorial's table stays drawn while the saved game is read back: a click on it then (here
+    "Pass", legal in both) was played in the saved game behind the table, which then showed the game
+    before it: every move was refused ("not your turn") and no bot moved."""
+    open_table(page, base_url, LINK)
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    save = saved(page)
+    page.locator('.topbar [data-ui="more"]').click()
+    page.locator('[data-ui="tutorial"]').click()
+    page.locator('[data-ui="tutorial-begin"]').click()
+    coach_at(page, "bid")
+    page.evaluate("""() => {
+        document.querySelector('[data-ui="tutorial-leave"]').click();
+        document.querySelector('#panel [data-action="p"]').click();
+    }""")
+    page.wait_for_selector("body:not([data-tutorial])[data-turn='you']", state="attached")
+    page.wait_for_timeout(500)  # a move on its way would be saved by now
+    assert saved(page) == save
+    click_move(page, "p")  # the table and the game behind it are in step: the person's pass is taken
+    page.wait_for_function("save => localStorage.getItem('thousand.save') !== save", arg=save)
+
+
 def first_visit(page, base_url, save: str | None = None) -> None:
     """Open the site as a newcomer (English, instant play), maybe with a game saved before."""
     script = ("localStorage.setItem('thousand.lang', 'en');"

@@ -44,6 +44,7 @@ async function accept(next, moved) {
   if (moved && moved.kind) $("announce").textContent = describe(moved);
   if (sameGame(old, next)) announce(moved, next);
   S.st = next;
+  S.shownGen = gen;
   S.selected = null;
   S.hint = null;
   S.source.keep(next);
@@ -87,6 +88,8 @@ export async function act(id) {
     S.stale();
     return;
   }
+  // The table is being left (halt()) while the next game loads: the move would reach that game.
+  if (S.shownGen !== S.gen) return;
   S.busy = true;
   dropHint();
   markTurn();
@@ -176,7 +179,7 @@ export function continueDeal() {
 export async function start(reply, { clearQuery = false, isNew = false } = {}) {
   if (!reply.ok) {
     toast(errorText(reply.error));
-    if (S.st) pump(); // the caller stopped its loops before asking for the game
+    if (S.st) goOn(); // the caller stopped its loops before asking for the game
     return false;
   }
   halt();
@@ -262,7 +265,13 @@ export async function savedGame() {
  * since a bot's move dropped by halt() may already be in the worker; another game's loop resumes. */
 export function resumeLeft() {
   if (S.source.saves) backToOwnGame();
-  else pump();
+  else goOn();
+}
+
+/** The game on the table goes on after halt(): it takes moves again, and the others move. */
+function goOn() {
+  S.shownGen = S.gen;
+  pump();
 }
 
 /** Back to the person's own game, leaving the daily, the first game or a game with friends (the

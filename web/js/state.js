@@ -13,6 +13,7 @@ export const S = {
   pumping: false, // the loop that lets the others move is running
   pumpAgain: false, // asked for while it ran: it looks once more when it ends
   gen: 0, // bumped by every new game, so an old loop stops
+  shownGen: 0, // S.gen when the state on the table was shown: once halt() bumps it, the table is being left
   stale: null, // another tab played the saved game on: nothing moves here; a click calls this (tabs.js)
   thinking: null, // the seat whose move is awaited
   shownTrick: null, // a completed trick on show: {cards, winner, collecting}
