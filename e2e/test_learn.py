@@ -127,6 +127,25 @@ def test_a_move_on_the_tutorial_being_left_does_not_reach_the_saved_game(page, b
     page.wait_for_function("save => localStorage.getItem('thousand.save') !== save", arg=save)
 
 
+def test_a_new_game_chosen_while_the_tutorial_loads_is_the_game_opened(page, base_url):
+    """The tutorial went on after its deal came back even if a new game had been chosen meanwhile:
+    the tutorial was drawn over the new game behind it, and the new game was never shown or saved."""
+    open_table(page, base_url, LINK)
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    save = saved(page)
+    page.locator('.topbar [data-ui="more"]').click()
+    page.locator('[data-ui="tutorial"]').wait_for()
+    page.evaluate("""() => {
+        document.querySelector('[data-ui="tutorial"]').click();
+        document.querySelector('.topbar [data-ui="new"]').click();
+        document.querySelector('[data-ui="start-new"]').click();
+        document.querySelector('[data-ui="confirm-start"]').click();
+    }""")
+    page.wait_for_function("save => localStorage.getItem('thousand.save') !== save", arg=save)
+    page.wait_for_timeout(500)
+    assert page.get_attribute("body", "data-tutorial") is None and page.locator('[data-ui="coach"]').count() == 0
+
+
 def first_visit(page, base_url, save: str | None = None) -> None:
     """Open the site as a newcomer (English, instant play), maybe with a game saved before."""
     script = ("localStorage.setItem('thousand.lang', 'en');"

@@ -67,7 +67,9 @@ export async function startTutorial() {
   $("offer")?.remove();
   const source = new TutorialGame((T.home || S.source).py);
   halt(); // a bot's move on its way belongs to the game being left
+  const gen = S.gen;
   const reply = await source.begin();
+  if (gen !== S.gen) return; // another game was opened meanwhile: it replaced the tutorial's deal
   if (!reply.ok) {
     resumeLeft();
     return;
