@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from table_driver import continue_deal, open_table, play_deal
 
+from thousand.bots import decide, make_bot
+from thousand.daily import HUMAN, Daily, result_link
+
 SLOW = 240_000  # the hard bots and the replay of a link run in Pyodide on a busy machine
 
 
@@ -71,3 +74,26 @@ def test_daily_share_table_practice_and_review(page, friend_page, base_url, shot
     assert page.locator('[data-ui="daily-chart"] rect').count() == 1  # today's official result
     page.locator('[data-ui="daily-play"]').click()
     page.wait_for_selector("body[data-daily='practice']", state="attached")
+
+
+def test_ones_own_result_link_opened_here_is_one_row(page, base_url):
+    """The person opens the link of their own official result (to try it): it was put in the table of
+    the day beside their own row, so they were listed twice."""
+    open_table(page, base_url)
+    day = page.evaluate("() => new Date().toISOString().slice(0, 10)")
+    daily, person = Daily(day), make_bot("easy")
+    while not daily.over:
+        if daily.game.to_move == HUMAN:
+            daily.apply(decide(person, daily.game))
+        else:
+            daily.bot_move()
+    result = daily.result()
+    moves = ".".join(str(a) for a in daily.moves())
+    link = result_link(day, daily.moves(), "Me", result["code"])
+    attempt = {day: {"moves": moves, "result": result, "link": link}}
+    page.evaluate("""a => { localStorage.setItem('thousand.daily.attempts', JSON.stringify(a));
+                             localStorage.setItem('thousand.daily.name', 'Me'); }""", attempt)
+    page.goto(f"{base_url}?{link}")
+    page.locator('[data-ui="daily-entry"]').first.wait_for(timeout=SLOW)
+    assert page.locator('[data-ui="daily-entry"]').count() == 1
+    assert page.locator('[data-ui="daily-entry"][data-own]').count() == 1

@@ -253,8 +253,12 @@ function chart() {
 export async function showDaily(day = today(), note = "") {
   const attempt = attempts()[day];
   const done = Boolean(attempt && attempt.result);
-  const entries = [...tableOf(day)];
-  if (done) entries.push({ ...attempt.result, name: safeGet(NAME) || t("seat.you"), moves: attempt.moves, link: attempt.link, own: true });
+  const own = done
+    ? { ...attempt.result, name: safeGet(NAME) || t("seat.you"), moves: attempt.moves, link: attempt.link, own: true }
+    : null;
+  // The person's own result link, opened here, is in the table too: it is their own row.
+  const entries = tableOf(day).filter((e) => !(own && e.name === own.name && e.moves === own.moves));
+  if (own) entries.push(own);
   const ranked = await py.call("daily_rank", JSON.stringify(entries));
   const rows = (ranked.ok ? ranked.entries : []).map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
     h("strong", { text: e.name }), ` ${resultText(e)} ${squares(e)} `,
