@@ -97,3 +97,19 @@ def test_ones_own_result_link_opened_here_is_one_row(page, base_url):
     page.locator('[data-ui="daily-entry"]').first.wait_for(timeout=SLOW)
     assert page.locator('[data-ui="daily-entry"]').count() == 1
     assert page.locator('[data-ui="daily-entry"][data-own]').count() == 1
+
+
+def test_an_attempt_that_does_not_replay_starts_again_instead_of_blocking_the_day(page, base_url):
+    """Moves of an official attempt in progress that this version cannot replay (its bots answer them
+    otherwise, after a release mid-attempt) made every "Play" say the attempt was damaged, all day."""
+    open_table(page, base_url)
+    day = page.evaluate("() => new Date().toISOString().slice(0, 10)")
+    page.evaluate("a => localStorage.setItem('thousand.daily.attempts', JSON.stringify(a))",
+                  {day: {"moves": "Zz", "result": None}})
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='official']", state="attached", timeout=SLOW)
+    assert "damaged" in page.locator('[data-ui="message"]').inner_text()
+    page.locator('[data-ui="close"]').click()
+    page.wait_for_function("day => JSON.parse(localStorage.getItem('thousand.daily.attempts'))[day].moves !== 'Zz'",
+                           arg=day, timeout=SLOW)

@@ -127,7 +127,13 @@ export async function playDaily() {
   const gen = S.gen;
   S.source = new DailyGame(day, practice);
   closeDialog();
-  const reply = await py.call("daily_start", day, attempt && !practice ? attempt.moves : "");
+  let reply = await py.call("daily_start", day, attempt && !practice ? attempt.moves : "");
+  if (!reply.ok && reply.error.key === "daily.bad_attempt") {
+    // Moves this version cannot replay (its bots answer them otherwise: a release came mid-attempt).
+    // Refused for good, they would shut the person out of the day's deal: the attempt starts again.
+    showMessage(errorText(reply.error));
+    reply = await py.call("daily_start", day, "");
+  }
   if (gen !== S.gen) return; // another game was opened meanwhile
   if (!reply.ok) {
     S.source = before;
