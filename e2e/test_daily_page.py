@@ -113,3 +113,14 @@ def test_an_attempt_that_does_not_replay_starts_again_instead_of_blocking_the_da
     page.locator('[data-ui="close"]').click()
     page.wait_for_function("day => JSON.parse(localStorage.getItem('thousand.daily.attempts'))[day].moves !== 'Zz'",
                            arg=day, timeout=SLOW)
+
+
+def test_attempts_edited_by_hand_do_not_stop_the_daily(page, base_url):
+    """A day's attempt that is no object (storage edited by hand, or by an extension) made the
+    chart throw: the daily's dialog never opened."""
+    open_table(page, base_url)
+    page.evaluate("a => localStorage.setItem('thousand.daily.attempts', JSON.stringify(a))",
+                  {"2026-12-01": None, "2026-12-02": 5, "2026-12-03": {"moves": "p", "result": {"score": "x"}}})
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').wait_for()
+    assert page.locator('[data-ui="daily-chart"]').count() == 0

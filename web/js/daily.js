@@ -38,7 +38,8 @@ function load(key, fallback) {
   }
 }
 
-const attempts = () => load(ATTEMPTS, {});
+// Each day's attempt, an object (an entry edited by hand into something else is left out).
+const attempts = () => Object.fromEntries(Object.entries(load(ATTEMPTS, {})).filter(([, a]) => a && typeof a === "object"));
 const tableOf = (day) => [].concat(load(TABLE + day, []));
 
 function saveAttempt(day, attempt) {
@@ -230,7 +231,7 @@ function streak() {
 /** The last 14 official results as bars around a zero line, drawn with DOM APIs (nothing before
  * the first: an empty axis says nothing). */
 function chart() {
-  const days = Object.keys(attempts()).filter((d) => attempts()[d].result).sort().slice(-14);
+  const days = Object.keys(attempts()).filter((d) => typeof attempts()[d].result?.score === "number").sort().slice(-14);
   if (!days.length) return "";
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 140 60");

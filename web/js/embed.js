@@ -7,7 +7,7 @@
 import { showMessage } from "./dialogs.js";
 import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { start } from "./play.js";
+import { halt, start } from "./play.js";
 import { LocalGame } from "./source.js";
 import { S } from "./state.js";
 import { bindTable } from "./table.js";
@@ -37,6 +37,7 @@ export class EmbedGame extends LocalGame {
 
 /** Show the example (again): its position, then the bots play on with the reader. */
 export async function openEmbed() {
+  halt(); // "Start again": a bot's move on its way would land in the example started afresh
   const reply = await S.source.open();
   if (!reply.ok) {
     document.body.dataset.ready = "1";
