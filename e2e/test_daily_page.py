@@ -124,3 +124,16 @@ def test_attempts_edited_by_hand_do_not_stop_the_daily(page, base_url):
     page.locator('[data-ui="daily"]').click()
     page.locator('[data-ui="daily-play"]').wait_for()
     assert page.locator('[data-ui="daily-chart"]').count() == 0
+
+
+def test_share_during_the_daily_gives_no_link_to_its_cards(page, base_url):
+    """Share gave the deal's link (the day's seed): anyone could try the day's cards before their
+    official attempt. The daily shares its result instead."""
+    open_table(page, base_url)
+    page.locator('[data-ui="daily"]').click()
+    page.locator('[data-ui="daily-play"]').click()
+    page.wait_for_selector("body[data-daily='official']", state="attached", timeout=SLOW)
+    page.locator('[data-ui="share"]').click()
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "share your result" in page.locator("#toast").inner_text()
+    assert page.locator('[data-ui="share-link"]').count() == 0

@@ -8,8 +8,8 @@ the page can show progress and the worker stays free between the steps.
 
 >>> import json
 >>> st = json.loads(daily_start("2026-12-03", ""))
->>> st["ok"], st["daily"]["number"], st["daily"]["over"]
-(True, 3, False)
+>>> st["ok"], st["daily"]["number"], st["daily"]["over"], st["share"]
+(True, 3, False, None)
 >>> json.loads(daily_check("daily=2026-12-03&m=p&n=Me&v=d&b=4"))["error"]["key"]
 'daily.link_illegal'
 """
@@ -50,6 +50,9 @@ class DailySession(web.Session):
         if over:  # the game would go on to a next deal: the daily does not
             out["view"]["legal"] = []
         out["bot_to_move"] = not over and self.game.to_move != HUMAN
+        # No deal link: it would deal the day's cards to anyone, to try before their official attempt.
+        # The daily shares its result instead (daily_share), which shows no card.
+        out["share"] = None
         out["daily"] = {"day": daily.day, "number": day_number(daily.day), "over": over,
                         "moves": ".".join(str(a) for a in daily.moves()),
                         "result": daily.result() if over else None}

@@ -23,9 +23,10 @@ export function copier(input, text) {
 export function share() {
   if (!S.st) return;
   if (!S.st.share) {
-    // A game with friends: a deal link would give its seed, so every card, away. (Else the drawing of a
+    // A game with friends or the daily: a deal link would give its seed, so every card, away. (Else the drawing of a
     // game saved by an older version, while the page starts: Share works once the game is open.)
     if (S.source && S.source.local) toast(t("friends.no_share"));
+    else if (S.st.daily) toast(t("daily.no_share"));
     return;
   }
   const v = S.st.view;
