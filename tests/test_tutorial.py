@@ -109,3 +109,10 @@ def test_the_session_plays_through_and_then_stops():
     assert call(web.bot_step)["error"]["key"] in ("tutorial.over", "game.no_bot_to_move")
     if state["view"]["to_move"] == PERSON:
         assert call(web.play, state["view"]["legal"][0]["id"])["error"]["key"] == "tutorial.over"
+
+
+def test_the_first_game_has_no_share_link():
+    """Its deal is hand-made: the link Share gave (seed 0) dealt other cards."""
+    state = call(web.tutorial)
+    assert state["share"] is None and state["save"] is None
+    assert call(web.from_link, "?p=3&s=0&l=easy&r=std")["share"]["link"] == "p=3&s=0&l=easy&r=std"

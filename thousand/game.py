@@ -420,8 +420,13 @@ class Game:
         self.__dict__.update(fresh.__dict__)
         return last
 
+    @property
+    def hand_made(self) -> bool:
+        """Was the first deal given by hand (:meth:`from_deal`)? Then no link or seed rebuilds it."""
+        return self._origin is not None
+
     def _fresh(self) -> "Game":
-        if self._origin is None:
+        if not self.hand_made:
             return Game(self.players, self.seed, self.rules)
         return Game.from_deal(**self._origin)
 

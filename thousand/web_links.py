@@ -93,10 +93,14 @@ def deal_link(game: Game, level: str) -> str:
     return link_query(game.players, game.seed, level, game.rules.code(), tuple(game.history[:game.deal_start]))
 
 
-def share(game: Game, level: str) -> dict:
+def share(game: Game, level: str) -> dict | None:
     """The link to the current deal and what it shares: the deal's number and the
     totals before it (so a line about the link gives nothing of the deal away),
-    and whether the link is short enough to be opened."""
+    and whether the link is short enough to be opened. None for a game whose first
+    deal was given by hand (the first game step by step): a link from its seed
+    would deal other cards."""
+    if game.hand_made:
+        return None
     link = deal_link(game, level)
     before = [row for row in game.sheet.rows if row.deal < game.deal_no]
     totals = [e.total for e in before[-1].entries] if before else [0] * game.players
