@@ -115,8 +115,9 @@ def installed_version(name: str) -> str | None:
 
 
 # The npm packages the build and the tests use: pyodide and peerjs are shipped,
-# peer (a PeerServer) runs in the friends' end-to-end tests and benchmark.
-NPM_PACKAGES = ("pyodide", "peerjs", "peer", "esbuild")
+# peer (a PeerServer) runs in the friends' end-to-end tests and benchmark, axe-core
+# checks the pages' accessibility in the end-to-end tests.
+NPM_PACKAGES = ("pyodide", "peerjs", "peer", "esbuild", "axe-core")
 
 
 def ensure_node_modules(force: bool = False) -> None:

@@ -143,7 +143,8 @@ def to_html(markdown: str, anchors: list[str] | None = None) -> tuple[str, list[
         else:
             head = "".join(f"<th>{inline(c)}</th>" for c in block[1])
             rows = "\n".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>" for row in block[2])
-            parts.append(f'<div class="table-wrap"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n'
+            # Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
+            parts.append(f'<div class="table-wrap" tabindex="0"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n'
                          f"</tbody>\n</table></div>")
     return "\n".join(parts), heads
 

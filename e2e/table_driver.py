@@ -91,6 +91,15 @@ def find_seed(players: int, wanted, deals: int = 1, contracts=("raise",), start:
 
 # ------------------------------------------------------------- in the browser
 
+def only_the_table(page) -> bool:
+    """An embed shows only the table: no tools; the top bar is kept for screen readers alone (its
+    title is the page's heading), one pixel in size. `page` may be a frame."""
+    bar = page.locator(".topbar")
+    box = bar.bounding_box()
+    return page.locator(".topbar .tools").is_hidden() and page.locator(".menu-toggle").is_hidden() \
+        and box is not None and box["width"] <= 1 and box["height"] <= 1
+
+
 def open_table(page, base_url: str, query: str = "", settings: dict | None = None, lang: str = "en",
                past_redeal: bool = True) -> None:
     """Open the site with test settings (instant animation), as a returning visitor

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from table_driver import click_move, hand, open_table, play_deal, policy
+from table_driver import click_move, hand, only_the_table, open_table, play_deal, policy
 
 from thousand import Game, Record, tutorial, web
 from thousand.bots import decide, make_bot
@@ -254,7 +254,7 @@ def test_embed_mode_shows_the_position_at_move_n_and_plays_on(page, base_url, sh
                          "localStorage.setItem('thousand.lang', 'en');")
     page.goto(embed_url(base_url, rec, at))
     page.wait_for_selector("body[data-ready='1'][data-turn='you']", state="attached")
-    assert page.locator(".topbar").is_hidden()
+    assert only_the_table(page)
     assert sorted(hand(page)) == sorted(view["hand"])
     legal = page.get_attribute("body", "data-legal")
     assert legal == " ".join(a["id"] for a in view["legal"])
@@ -277,7 +277,7 @@ def test_a_bad_embed_link_is_a_clear_message(page, base_url):
     message.wait_for()
     assert "This example cannot be shown" in message.inner_text()
     assert page.locator("#dialog img").count() == 0
-    assert page.locator(".topbar").is_hidden()
+    assert only_the_table(page)
 
 
 # ------------------------------------------------------------------ statistics

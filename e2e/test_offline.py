@@ -10,7 +10,7 @@ import pytest
 
 import build
 from releases import UNTIL_STATE, await_new_release, marked_copy
-from table_driver import click_move, policy
+from table_driver import click_move, only_the_table, policy
 
 # The human's turn with at least one legal move (hooks set by web/app.js).
 INTERACTIVE = "body[data-turn='you']:not([data-legal=''])"
@@ -167,7 +167,7 @@ def test_embeddable_in_another_site(base_url, tmp_path, page, shot):
         page.goto(url + "host.html")
         frame = page.frame_locator("#game")
         frame.locator("body[data-ready='1'][data-turn='you']").wait_for(state="attached")
-        assert frame.locator(".topbar").is_hidden()
+        assert only_the_table(frame)
         cards = frame.locator("#hand [data-card]")
         assert sorted(cards.nth(i).get_attribute("data-card") for i in range(cards.count())) == sorted(view["hand"])
         shot(page, "embedded")
