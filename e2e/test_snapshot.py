@@ -293,3 +293,34 @@ def test_share_and_a_new_game_over_the_drawn_table_while_python_starts(base_url,
     page.wait_for_function("!localStorage.getItem('thousand.save').includes('T1_3_3_')")
     fresh = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
     assert fresh != record and not fresh.startswith("T1_3_3_")
+
+
+def test_a_locale_file_that_failed_once_is_loaded_again(base_url, plain, console):
+    """One failed request for the texts (a flaky network) left the page "starting" for good, with a
+    toast "error.crash"; it is tried again. If they never come, the page says so in its own words."""
+    context, open_page = plain
+    failed = []
+
+    def once(route):
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.abort()
+
+    context.route("**/locales/*.json", once)
+    page = open_page()
+    console.allow("Failed to load resource: net::ERR_FAILED")  # the requests refused here
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
+    page.goto(base_url + LINK)
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert failed and page.inner_text("#infobar")
+    page.close()
+
+    context.unroute("**/locales/*.json")
+    context.route("**/locales/*.json", lambda route: route.abort())
+    page = open_page()
+    page.goto(base_url + LINK)
+    message = page.locator("#loading-no-texts")
+    message.wait_for(state="visible")
+    assert "Reload the page" in message.inner_text() and not page.locator("#loading-text").is_visible()

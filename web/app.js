@@ -3,14 +3,14 @@
 // drawn at once, before Python is ready (preview.js).
 
 import { watchDialog } from "./js/dialogs.js";
-import { toast } from "./js/dom.js";
+import { delay, toast } from "./js/dom.js";
 import { EmbedGame, embedQuery, openEmbed } from "./js/embed.js";
 import { loadLocale, pickLocale, t } from "./js/i18n.js";
 import { onKey } from "./js/keyboard.js";
 import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
 import { showMore, welcome } from "./js/learn.js";
 import { showFriends } from "./js/lobby.js";
-import { creep, loadFailed, offerUpdate, progress } from "./js/loading.js";
+import { creep, loadFailed, noTexts, offerUpdate, progress } from "./js/loading.js";
 import { playAgain, showNewGame, showSettings } from "./js/menu.js";
 import { openFirstGame } from "./js/opening.js";
 import { act, continueDeal } from "./js/play.js";
@@ -29,6 +29,22 @@ import { initTopbar } from "./js/topbar.js";
 
 bindTable({ act, continueDeal, playAgain });
 
+// The texts are loaded before anything is shown: one request that failed (a flaky network) must not
+// leave the page "starting" for good, so it is tried again.
+const TEXT_TRIES = 3;
+
+async function loadTexts() {
+  for (let tried = 1; ; tried++) {
+    try {
+      await loadLocale(pickLocale());
+      return;
+    } catch (err) {
+      if (tried === TEXT_TRIES) throw err;
+      await delay(500 * tried);
+    }
+  }
+}
+
 async function boot() {
   applySpeed();
   // A bug should never pass silently: tell the person (the console keeps the details).
@@ -42,7 +58,12 @@ async function boot() {
   const own = embed ? null : new LocalGame(python); // the person's own, saved games
   S.source = embed ? new EmbedGame(python, embed) : own;
   initDaily(python, S.source);
-  await loadLocale(pickLocale());
+  try {
+    await loadTexts();
+  } catch {
+    noTexts(); // without them nothing can be said in the person's words, nor played
+    return;
+  }
   if (!embed) showPreview();
   document.addEventListener("keydown", onKey);
   watchDialog();

@@ -41,6 +41,13 @@ export function hideStartingMark() {
   if ($("loading")?.classList.contains("starting")) $("loading").remove();
 }
 
+/** The locale's texts could not be loaded: the page's own words (index.html) say so. */
+export function noTexts() {
+  $("loading-text").hidden = true;
+  $("progress").hidden = true;
+  $("loading-no-texts").hidden = false;
+}
+
 export function loadFailed(message) {
   $("loading-text").textContent = t("load.failed", { message });
 }
