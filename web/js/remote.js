@@ -8,15 +8,27 @@
 // per room on this device, so a reload or a dropped network takes the seat back.
 
 import { connect, openPeer, randomHex, randomName, sha256Hex } from "./connection.js";
+import { safeGet, safeSet } from "./i18n.js";
 
 const RETRY_MS = 2000;
 const GIVE_UP_MS = 60000; // the host's page may reload; after this long it is gone
+
+/** This tab's id: kept for the tab's reloads where session storage works (else one per page). */
+function tabId() {
+  try {
+    let tab = sessionStorage.getItem("thousand.tab");
+    if (!tab) sessionStorage.setItem("thousand.tab", (tab = randomHex()));
+    return tab;
+  } catch {
+    return randomHex(); // storage refused (blocked site data, a full storage): the seat is kept for this page
+  }
+}
 
 function identity(room) {
   const key = `thousand.friend.${room}`;
   let me = null;
   try {
-    me = JSON.parse(localStorage.getItem(key));
+    me = JSON.parse(safeGet(key));
   } catch {
     me = null;
   }
@@ -25,11 +37,11 @@ function identity(room) {
     && (me.hostCommit == null || hex(me.hostCommit, 64)) && (me.name === undefined || typeof me.name === "string");
   if (!fits) { // none, or damaged: a hello or a reveal made from it would be refused for ever
     me = { token: randomHex(), reveal: randomHex(), hostCommit: null };
-    localStorage.setItem(key, JSON.stringify(me));
+    safeSet(key, JSON.stringify(me));
   }
-  let tab = sessionStorage.getItem("thousand.tab");
-  if (!tab) sessionStorage.setItem("thousand.tab", (tab = randomHex()));
-  return { ...me, tab, save: () => localStorage.setItem(key, JSON.stringify(me)), me };
+  // Storage that throws (blocked site data, a full storage) must not stop the join: the seat is then
+  // kept in memory only, for as long as this page is open.
+  return { ...me, tab: tabId(), save: () => safeSet(key, JSON.stringify(me)), me };
 }
 
 export class RemoteGame {
