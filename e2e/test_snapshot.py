@@ -324,3 +324,27 @@ def test_a_locale_file_that_failed_once_is_loaded_again(base_url, plain, console
     message = page.locator("#loading-no-texts")
     message.wait_for(state="visible")
     assert "Reload the page" in message.inner_text() and not page.locator("#loading-text").is_visible()
+
+
+def test_review_asked_over_the_drawn_table_reviews_the_saved_game(base_url, plain):
+    """Review pressed while Python starts waits for the saved game to open: it said "no game has
+    started" over that very game. Here no deal has finished yet, and that is what it says."""
+    context, open_page = plain
+    held = []
+    page = open_page()
+    open_table(page, base_url, LINK)
+    make_a_move(page)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.close()
+
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = open_page()
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
+    page.goto(base_url)
+    page.wait_for_selector("body[data-preview='1']", state="attached")
+    page.click('.topbar [data-ui="review"]')
+    for route in held:
+        route.continue_()
+    context.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector(f"#dialog-body:has-text('{EN['error.review.none']}')")
+    assert EN["error.game.none"] not in page.inner_text("#dialog-body")

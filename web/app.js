@@ -45,6 +45,12 @@ async function loadTexts() {
   }
 }
 
+// Python holds the person's game only once the first game is open: a review asked for over the
+// drawing of the saved game waits for it (it said "no game has started").
+let firstGameOpen;
+const opened = new Promise((resolve) => { firstGameOpen = resolve; });
+const afterOpening = (python) => ({ call: async (...args) => { await opened; return python.call(...args); } });
+
 async function boot() {
   applySpeed();
   // A bug should never pass silently: tell the person (the console keeps the details).
@@ -69,7 +75,7 @@ async function boot() {
   watchDialog();
   initTopbar({ new: () => showNewGame(python), friends: () => showFriends(python), share, "last-trick": showLastTrick,
     sheet: showSheet, settings: showSettings,
-    daily: () => showDaily(), review: () => showReview(python, reviewWhich()), more: showMore });
+    daily: () => showDaily(), review: () => showReview(afterOpening(python), reviewWhich()), more: showMore });
   const stopCreep = creep();
   try {
     markBoot(await python.ready);
@@ -82,6 +88,7 @@ async function boot() {
   S.ready = true;
   if (embed) {
     await openEmbed();
+    firstGameOpen();
     return;
   }
   watchOtherTabs(own);
@@ -94,6 +101,7 @@ async function boot() {
     await welcome(openFirstGame);
   } finally {
     endPreview();
+    firstGameOpen();
   }
   afterFirstGame(python);
 }
