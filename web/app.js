@@ -3,9 +3,9 @@
 // drawn at once, before Python is ready (preview.js).
 
 import { watchDialog } from "./js/dialogs.js";
-import { delay, toast } from "./js/dom.js";
+import { toast } from "./js/dom.js";
 import { EmbedGame, embedQuery, openEmbed } from "./js/embed.js";
-import { loadLocale, pickLocale, t } from "./js/i18n.js";
+import { loadTexts, t } from "./js/i18n.js";
 import { onKey } from "./js/keyboard.js";
 import { initDaily, reviewWhich, showDaily } from "./js/daily.js";
 import { showMore, welcome } from "./js/learn.js";
@@ -28,22 +28,6 @@ import { watchOtherTabs } from "./js/tabs.js";
 import { initTopbar } from "./js/topbar.js";
 
 bindTable({ act, continueDeal, playAgain });
-
-// The texts are loaded before anything is shown: one request that failed (a flaky network) must not
-// leave the page "starting" for good, so it is tried again.
-const TEXT_TRIES = 3;
-
-async function loadTexts() {
-  for (let tried = 1; ; tried++) {
-    try {
-      await loadLocale(pickLocale());
-      return;
-    } catch (err) {
-      if (tried === TEXT_TRIES) throw err;
-      await delay(500 * tried);
-    }
-  }
-}
 
 // Python holds the person's game only once the first game is open: a review asked for over the
 // drawing of the saved game waits for it (it said "no game has started").

@@ -33,6 +33,20 @@ export async function loadLocale(lang, remember = false) {
   document.title = t("app.title");
 }
 
+/** The person's texts, loaded before anything is shown: a request that failed once (a flaky network)
+ * must not leave the page "starting" for good, so it is tried again; throws if it never succeeds. */
+export async function loadTexts(tries = 3) {
+  for (let tried = 1; ; tried++) {
+    try {
+      await loadLocale(pickLocale());
+      return;
+    } catch (err) {
+      if (tried === tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * tried));
+    }
+  }
+}
+
 export function locale() {
   return current;
 }
