@@ -318,3 +318,27 @@ def test_statistics_update_after_a_finished_game_and_survive_a_reload(page, base
     page.reload()
     page.wait_for_selector("body[data-ready='1']", state="attached")
     check("stats-after-reload")
+
+
+def test_a_game_that_ends_is_counted_even_if_the_page_is_reloaded_while_its_last_trick_shows(page, base_url):
+    """The game is saved as over before its last trick has been shown: a reload then (or a new game)
+    must not leave it out of the statistics, and the reopened game is not counted again."""
+    state = json.loads(web.from_link(LINK))
+    while state["view"]["phase"] != "over":
+        state = json.loads(web.bot_step()) if state["bot_to_move"] else json.loads(
+            web.play(policy([a["id"] for a in state["view"]["legal"]])))
+    save = json.loads(state["save"])
+    save["record"] = save["record"].rsplit(".", 1)[0]  # the game one move from its end
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) { localStorage.setItem('thousand.save', "
+                         + json.dumps(json.dumps(save)) + "); sessionStorage.setItem('seeded', '1'); }")
+    open_table(page, base_url, settings={"speed": "slow", "autoForced": False, "players": "3", "level": "easy",
+                                         "rules": "std"})
+    play_deal(page)  # returns as the table turns "over": the last trick is still on show
+    assert page.locator(".trick-card").count() == 3
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'][data-turn='over']", state="attached")
+    page.wait_for_timeout(3000)  # longer than a shown trick: nothing more is counted
+    stats = json.loads(page.evaluate("localStorage.getItem('thousand.stats')") or "null")
+    assert stats is not None, "the finished game was never counted"
+    easy = stats["levels"]["easy"]
+    assert (easy["games"], easy["deals"]) == (1, 1)

@@ -47,11 +47,14 @@ async function accept(next, moved) {
   S.shownGen = gen;
   S.selected = null;
   S.hint = null;
-  S.source.keep(next);
   const ov = old && old.view;
   const v = next.view;
   const same = sameGame(old, next);
   const ended = same && v.sheet.rows.length > ov.sheet.rows.length;
+  S.source.keep(next);
+  // Counted once saved, not after the shown trick: a reload or a new game meanwhile would leave
+  // a saved deal (or the whole game) out for good. Not when keep() found another tab's save.
+  if (ended && gen === S.gen) recordDeals(ov, next);
   let finished = null; // the trick just completed, to show before it is collected
   if (same && moved && ov.phase === "play" && ov.trick.length === ov.active.length - 1) {
     const card = moved.action.startsWith("m") ? moved.action.slice(1) : moved.action;
@@ -75,7 +78,6 @@ async function accept(next, moved) {
   }
   if (ended) {
     S.summary = { rows: v.sheet.rows.slice(ov.sheet.rows.length), lastDeal: v.last_deal };
-    recordDeals(ov, next);
   }
   render();
 }
