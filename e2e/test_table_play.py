@@ -353,3 +353,19 @@ def test_closing_the_bad_link_message_still_gives_a_game(page, base_url):
     page.wait_for_selector("body[data-turn]", state="attached")
     assert len(hand(page)) in (7, 10)
     assert "?" not in page.url
+
+
+def test_the_second_click_of_a_double_click_makes_no_move(page, base_url):
+    """Instant bots answer within a double click: its second click landed on the next Bid button (130)."""
+    open_table(page, base_url, "?p=2&s=1&l=easy&r=std", settings={**SETTINGS, "players": "2"})
+    page.wait_for_selector("body[data-turn='you'][data-legal='p b110']", state="attached")
+    box = page.locator('[data-action="b110"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down(click_count=1)
+    page.mouse.up(click_count=1)
+    page.wait_for_selector("body[data-turn='you'][data-legal='p b130']", state="attached")  # the bot bid 120
+    page.mouse.down(click_count=2)  # the same double click, on the button now under the pointer
+    page.mouse.up(click_count=2)
+    page.wait_for_timeout(500)
+    assert page.get_attribute("body", "data-legal") == "p b130"
+    assert "b130" not in page.evaluate("localStorage.getItem('thousand.save')")

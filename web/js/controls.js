@@ -11,7 +11,10 @@ import { handlers, renderStatus } from "./table.js";
 import { cardText, rankLabels, seatName, suitArgs } from "./words.js";
 
 function actionButton(a, text, extra = {}) {
-  return h("button", { type: "button", class: `act act-${a.kind}`, "data-action": a.id, onclick: () => handlers.act(a.id), text, ...extra });
+  // The second click of a double click would make the move of the button drawn there next: with fast bots
+  // the person's turn is back within it (Bid 110 twice bid 130 too).
+  const onclick = (e) => e.detail > 1 || handlers.act(a.id);
+  return h("button", { type: "button", class: `act act-${a.kind}`, "data-action": a.id, onclick, text, ...extra });
 }
 
 function cancelButton() {
