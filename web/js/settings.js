@@ -46,6 +46,14 @@ export function applySpeed() {
   document.documentElement.style.setProperty("--anim", `${speed().anim}ms`);
 }
 
+// A save writes every setting: without this, a setting changed in another tab (or window) would be put
+// back by this tab's next save, even by opening the New game dialog, from what it read when it opened.
+globalThis.addEventListener?.("storage", (e) => {
+  if (e.key !== SETTINGS_KEY && e.key !== null) return; // null: the whole storage was cleared
+  Object.assign(settings, load());
+  applySpeed();
+});
+
 export function saveSettings() {
   safeSet(SETTINGS_KEY, JSON.stringify(settings));
   applySpeed();
