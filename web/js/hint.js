@@ -60,7 +60,8 @@ function moveLabel(m) {
     case "contract": return t(m.raised ? "contract.raise" : "contract.keep", { value: m.value });
     case "fall": return t("contract.fall");
     case "write_off": return t("contract.write_off");
-    case "meld": return t("play.meld", { card: cardText(v), suit: SUIT_SYMBOLS[v[1]] });
+    case "meld": return m.aces ? t("play.meld_aces", { card: cardText(v) }) // the four aces: no suit's marriage
+      : t("play.meld", { card: cardText(v), suit: SUIT_SYMBOLS[v[1]] });
     default: return t("play.plain", { card: cardText(m.action) });
   }
 }
