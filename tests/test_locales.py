@@ -136,3 +136,12 @@ console.log(JSON.stringify(out));
     assert got["en"] == ["1 point", "2 points", "5 points", "21 points", "64 points", "111 points"]
     assert got["ru"] == ["1 очко", "2 очка", "5 очков", "21 очко", "64 очка", "111 очков"]
     assert got["pl"] == ["1 punkt", "2 punkty", "5 punktów", "21 punktów", "64 punkty", "111 punktów"]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_settings_name_every_letter_key_of_the_table(lang):
+    """The Settings dialog's list of keys is where keyboard players learn them (H, the hint, was missing)."""
+    letters = set(re.findall(r'key === "([a-z])"', (WEB / "js" / "keyboard.js").read_text(encoding="utf-8")))
+    assert "h" in letters
+    listed = load(lang)["settings.keys"]
+    assert {x for x in letters if not re.search(rf"\b{x.upper()}\b", listed)} == set()
