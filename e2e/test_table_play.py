@@ -168,7 +168,12 @@ def test_fall_then_write_off(page, base_url, shot):
                 and [d["rows"][-1]["kind"] for d in r] == ["fall", "write_off"])
     seed = find_seed(3, wanted, deals=2, contracts=("fall", "write_off"))
     open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
-    assert "f" in play_deal(page, contract="fall")
+    def costs(move, legal):
+        if move == "f":  # the buttons say what each costs in this game (view.py's "once")
+            assert page.get_attribute('[data-action="w"]', "title") == \
+                "Write off: each opponent scores 60 (write-offs left: 1 of 1)"
+            assert page.get_attribute('[data-action="f"]', "title").startswith("Concede: you lose 1")
+    assert "f" in play_deal(page, contract="fall", on_move=costs)
     shot(page, "fell")
     continue_deal(page)
     seen = []

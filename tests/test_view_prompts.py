@@ -3,7 +3,7 @@
 
 from deals import A_BIDDING, A_GIVING, A_HANDS, A_TALON, deal_a, legal, run
 from locale_text import readable
-from thousand import Game
+from thousand import Game, Rules
 
 
 def prompt(game: Game) -> dict:
@@ -77,3 +77,30 @@ def test_the_giving_prompt_names_the_opponents_still_to_get_a_card():
     assert prompt(game) == {"key": "give", "args": {"seats": [1, 2]}, "text": "Give one card to each opponent"}
     run(game, "gJs2")
     assert prompt(game)["args"] == {"seats": [1]}
+
+
+def once(game: Game) -> dict:
+    out = game.view(game.to_move)["once"]
+    readable("contract.fall_hint", out["fall"])
+    readable("contract.write_off_hint", out["write_off"])
+    return out
+
+
+def test_the_fall_and_write_off_say_what_they_cost_in_this_game():
+    game = run(deal_a(), f"{A_BIDDING} {A_GIVING}")  # seat 0 declares 100
+    assert once(game) == {"fall": {"left": True, "points": 100},
+                          "write_off": {"left": 1, "of": 1, "why": None, "points": 60}}
+    assert game.view(1)["once"] is None  # only the declarer sets the contract
+    for move, seat, points in (("w", 1, 60), ("f", 0, -100)):  # what the sheet then records
+        assert run(game.copy(), move).sheet.rows[-1].entries[seat].points == points
+    three = run(deal_a(Rules.parse("wo3"), used_write_off=[1, 0, 0]), f"{A_BIDDING} {A_GIVING}")
+    assert once(three)["write_off"] == {"left": 2, "of": 3, "why": None, "points": 60}
+
+
+def test_a_write_off_not_left_says_why():
+    none = run(deal_a(Rules.parse("wo0")), f"{A_BIDDING} {A_GIVING}")
+    assert once(none)["write_off"]["why"] == "none" and "w" not in legal(none)
+    used = run(deal_a(used_write_off=[1, 0, 0], used_fall=[True, False, False]), f"{A_BIDDING} {A_GIVING}")
+    assert once(used)["write_off"]["why"] == "used" and once(used)["fall"]["left"] is False
+    minus = run(deal_a(Rules.parse("nw"), totals=[-40, 0, 0]), f"{A_BIDDING} {A_GIVING}")
+    assert once(minus)["write_off"]["why"] == "negative" and "w" not in legal(minus)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .actions import BLIND_BID
 from .cards import ACE, SUIT_CHARS, SUIT_SYMBOLS, card_str, cards_of, count, marriage_points, meld_value
 from .legal import BASE_LIMIT, meld_cards, raise_bounds
-from .scoring import GOAL
+from .scoring import GOAL, WRITE_OFF_POINTS
 
 VIEW_VERSION = 1
 
@@ -144,6 +144,21 @@ def _raise_prompt(game, seat: int) -> dict:
     return {"key": key, "args": args, "text": text.format(**args)}
 
 
+def _once(game, seat: int) -> dict | None:
+    """For the declarer setting the contract: what falling and writing off cost and whether each is
+    left, with why not (the texts by the buttons name the rules of this game, not the house rules')."""
+    if game.phase != "contract" or seat != game.declarer:
+        return None
+    sheet, rules = game.sheet, game.rules
+    used = sheet.used_write_off[seat]
+    why = ("none" if rules.write_offs == 0 else "used" if used >= rules.write_offs
+           else "negative" if rules.no_write_off_negative and sheet.totals[seat] < 0 else None)
+    scale = (2 if game.blind else 1) * (2 if game.golden_deal else 1)
+    return {"fall": {"left": not sheet.used_fall[seat], "points": game.bid * scale},
+            "write_off": {"left": max(rules.write_offs - used, 0), "of": rules.write_offs, "why": why,
+                          "points": WRITE_OFF_POINTS * scale}}
+
+
 def _prompt(game, seat: int) -> dict:
     phase, mover = game.phase, game.to_move
     if phase == "over":
@@ -234,6 +249,7 @@ def build_view(game, seat: int) -> dict:
         "goal": GOAL,
         "legal": legal,
         "prompt": _prompt(game, seat),
+        "once": _once(game, seat),
         "last_deal": last_deal,
         "winner": game.winner,
     }

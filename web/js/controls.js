@@ -72,10 +72,14 @@ export function renderPanel() {
     panel.append(contractChoice(v));
     const once = h("div", { class: "actions once" });
     const ids = legalIds();
-    for (const [kind, id] of [["fall", "f"], ["write_off", "w"]]) {
+    // What each costs in this game's rules, and why a write-off is not left (view.py; a table an older
+    // version saved and drawn before Python answers has none: no buttons until then).
+    const cost = v.once;
+    for (const [kind, id] of cost ? [["fall", "f"], ["write_off", "w"]] : []) {
       const a = legal().find((x) => x.id === id);
-      if (ids.has(id)) once.append(actionButton(a, t(`contract.${kind}`), { title: t(`contract.${kind}_hint`) }));
-      else once.append(h("button", { type: "button", class: "act", disabled: true, text: t(`contract.${kind}_used`) }));
+      const why = kind === "write_off" && cost.write_off.why ? cost.write_off.why : "used";
+      if (ids.has(id)) once.append(actionButton(a, t(`contract.${kind}`), { title: t(`contract.${kind}_hint`, cost[kind]) }));
+      else once.append(h("button", { type: "button", class: "act", disabled: true, text: t(`contract.${kind}_${why}`) }));
     }
     panel.append(once);
   } else if (v.phase === "play" && mine && S.selected) {
