@@ -207,6 +207,21 @@ def test_a_deal_followed_by_a_redeal_keeps_its_verdict_under_its_row(page, base_
     assert order[:2] == ["played", "verdict"] and "redeal" in order[2:], order
 
 
+def test_no_card_is_offered_while_a_finished_trick_is_on_show(page, base_url):
+    """The cards looked playable while a finished trick was on show, but a click then was dropped."""
+    open_table(page, base_url, "?p=3&s=3&l=easy&r=std", settings={**SETTINGS, "speed": "fast"})
+    page.evaluate("""() => {
+        window.offered = 0;
+        new MutationObserver(() => {
+            if (document.querySelector('[data-ui="trick-winner"]') && document.querySelector("#hand .playable")) {
+                window.offered++;
+            }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    }""")
+    play_deal(page)
+    assert page.evaluate("window.offered") == 0
+
+
 @pytest.mark.parametrize("players", [3])
 def test_share_link_gives_the_same_cards(page, friend_page, base_url, shot, players):
     open_table(page, base_url, f"?p={players}&s=4242&l=medium&r=sb")

@@ -6,7 +6,7 @@ import { $, h } from "./dom.js";
 import { canHint, hintButton } from "./hint.js";
 import { t } from "./i18n.js";
 import { showRuleLink } from "./rules.js";
-import { legal, legalIds, S } from "./state.js";
+import { legal, legalIds, myTurn, S } from "./state.js";
 import { handlers, renderStatus } from "./table.js";
 import { cardText, rankLabels, seatName, suitArgs } from "./words.js";
 
@@ -25,7 +25,7 @@ export function renderPanel() {
   const v = S.st.view;
   const panel = $("panel");
   panel.replaceChildren();
-  const mine = v.to_move === S.st.human && !S.summary && !S.busy;
+  const mine = myTurn();
   if (v.phase === "blind" && mine) {
     // Blind bidding: the first hand decides before seeing its cards.
     const row = h("div", { class: "actions" });
@@ -150,7 +150,7 @@ export function renderHand() {
   hand.setAttribute("aria-label", t("hand.label"));
   const byCard = new Map();
   for (const a of legal()) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
-  const mine = v.to_move === S.st.human && !S.summary && !S.busy;
+  const mine = myTurn();
   const cards = handOrder(v.hand);
   // The card an opponent gave you is marked until the first trick is complete.
   const given = new Set(["giving", "contract"].includes(v.phase) || (v.phase === "play" && !v.last_trick) ? v.given_to_you : []);

@@ -30,3 +30,9 @@ export function legal() {
 export function legalIds() {
   return new Set(legal().map((a) => a.id));
 }
+
+/** Does the table take the person's move now? Not over a deal's result, while a move is on its way,
+ * or while a finished trick is on show (a click then would be dropped: the cards are not offered). */
+export function myTurn() {
+  return S.st.view.to_move === S.st.human && !S.summary && !S.busy && !S.shownTrick;
+}
