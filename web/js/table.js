@@ -11,7 +11,7 @@ import { hintText, markHint } from "./hint.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { rulesChip } from "./rulesmenu.js";
-import { legal, legalIds, S } from "./state.js";
+import { legal, legalIds, myTurn, S } from "./state.js";
 import { noteText, rankLabels, rowText, seatName, signed } from "./words.js";
 
 // Seat positions around the table, clockwise from the person at the bottom.
@@ -52,10 +52,10 @@ export function markTurn() {
   body.dataset.phase = v.phase;
   body.dataset.players = String(v.players);
   body.dataset.deal = String(v.deal);
-  const mine = v.to_move === S.st.human && !S.busy && !S.shownTrick;
+  const mine = myTurn();
   const forced = mine && settings.autoForced && v.legal.length === 1;
   body.dataset.turn = v.phase === "over" ? "over" : S.summary ? "summary" : forced ? "auto" : mine ? "you" : "wait";
-  body.dataset.legal = mine && !S.summary ? v.legal.map((a) => a.id).join(" ") : "";
+  body.dataset.legal = mine ? v.legal.map((a) => a.id).join(" ") : "";
 }
 
 function renderInfo() {
