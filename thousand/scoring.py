@@ -135,10 +135,20 @@ class Row:
                 "notes": [n.to_json() for n in self.notes], "blind": self.blind, "golden": self.golden}
 
 
+def write_off_state(rules: Rules, used: int, total: int) -> dict:
+    """The write-offs of a seat that used ``used``, with ``total`` on the sheet: how many are left
+    of how many, and why none may be made now ("none" in these rules, all "used", or by the
+    no_write_off_negative rule a "negative" total), else ``why`` is None."""
+    of = rules.write_offs
+    negative = rules.no_write_off_negative and total < 0
+    why = "none" if of == 0 else "used" if used >= of else "negative" if negative else None
+    return {"left": max(of - used, 0), "of": of, "why": why}
+
+
 def may_write_off(rules: Rules, used: int, total: int) -> bool:
     """Has a seat that used ``used`` write-offs, with ``total`` on the sheet, one left (and, by the
     no_write_off_negative rule, a total of 0 or more)?"""
-    return used < rules.write_offs and not (rules.no_write_off_negative and total < 0)
+    return write_off_state(rules, used, total)["why"] is None
 
 
 @dataclass
@@ -169,6 +179,10 @@ class ScoreSheet:
 
     def on_barrel(self, seat: int) -> bool:
         return self.totals[seat] == self.barrel
+
+    def write_off_state(self, seat: int) -> dict:
+        """``seat``'s write-offs: left, of how many, and why none may be made (see write_off_state)."""
+        return write_off_state(self.rules, self.used_write_off[seat], self.totals[seat])
 
     def may_write_off(self, seat: int) -> bool:
         """Has ``seat`` a write-off left, and (by the no_write_off_negative rule) a total of 0 or more?"""

@@ -149,14 +149,9 @@ def _once(game, seat: int) -> dict | None:
     left, with why not (the texts by the buttons name the rules of this game, not the house rules')."""
     if game.phase != "contract" or seat != game.declarer:
         return None
-    sheet, rules = game.sheet, game.rules
-    used = sheet.used_write_off[seat]
-    why = ("none" if rules.write_offs == 0 else "used" if used >= rules.write_offs
-           else "negative" if rules.no_write_off_negative and sheet.totals[seat] < 0 else None)
     scale = (2 if game.blind else 1) * (2 if game.golden_deal else 1)
-    return {"fall": {"left": not sheet.used_fall[seat], "points": game.bid * scale},
-            "write_off": {"left": max(rules.write_offs - used, 0), "of": rules.write_offs, "why": why,
-                          "points": WRITE_OFF_POINTS * scale}}
+    return {"fall": {"left": not game.sheet.used_fall[seat], "points": game.bid * scale},
+            "write_off": {**game.sheet.write_off_state(seat), "points": WRITE_OFF_POINTS * scale}}
 
 
 def _prompt(game, seat: int) -> dict:
