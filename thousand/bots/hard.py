@@ -246,7 +246,8 @@ class HardBot(PhaseBot):
         solved = 0
         failures = 0
         spent = 0
-        boost = DECLARER_WORK if declaring and not exact else 1
+        early = declaring and not exact  # the declarer before the exact phase: see read_each()
+        boost = DECLARER_WORK if early else 1
         while solved < self.max_worlds and spent < boost * self.work and failures < 2:
             world = self.world(info, rng)
             hands = tuple(world.hands[s] for s in order)
@@ -255,8 +256,11 @@ class HardBot(PhaseBot):
                             rules=info.rules, took=took)
             window = (-INFINITY, INFINITY) if exact else (need - 1, need)
             try:
-                values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld", *window)
-                          for m in moves]
+                if early:
+                    values = read_each(solver, hands, leader, info, moves, need, boost * self.world_nodes)
+                else:
+                    values = [solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld",
+                                                  *window) for m in moves]
             except OutOfBudget:
                 failures += 1
                 continue
@@ -267,11 +271,40 @@ class HardBot(PhaseBot):
                 totals[i] += world.weight * (score(v, need, stake if exact else 1, exact, declaring)
                                              + (own[i] if exact else own[i] / stake))
         self.searched[solved] += 1
-        if solved < self.min_worlds:
+        # The declarer's early worlds read each move on its own, and the medium bot's move is kept where it
+        # ties: a world or two where it fails and another move makes the contract outweigh its guess.
+        if solved < (min(1, self.min_worlds) if early else self.min_worlds):
             return fallback
         best = max(totals)
         tied = [m for m, t in zip(moves, totals) if t >= best - 1e-9]
         return fallback if fallback in tied else tied[0]
+
+
+def read_each(solver: Solver, hands: tuple[int, ...], leader: int, info: InfoState, moves: list[Action], need: int,
+              budget: int) -> list[int]:
+    """The declarer's early question, whether each move makes ``need``, each move on ``budget`` nodes of its own.
+
+    A move whose line is not read within its budget counts as failing: the declarer does not count on a
+    line it has not read. Asked all at once, one slow move dropped the whole world, and after two such
+    worlds the first lead fell back to the medium bot's move, which declares a marriage at once, even a
+    short one that hands the lead and the trumps to the defenders (BENCHMARKS.md, "the declarer reads each move").
+    A world holds at most twice the budget; with no move read it runs out like any other.
+    """
+    values = []
+    read = 0
+    for m in moves:
+        solver.budget = min(solver.nodes + budget, 2 * budget)
+        took = solver.took
+        try:
+            values.append(solver.after_search(hands, leader, info.trump, info.trick, m.card, m.kind == "meld",
+                                              need - 1, need))
+            read += 1
+        except OutOfBudget:
+            solver.took = took
+            values.append(need - 1)
+    if not read:
+        raise OutOfBudget
+    return values
 
 
 def score(value: int, need: int, stake: int, points: bool, declaring: bool) -> float:
