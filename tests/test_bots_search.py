@@ -327,3 +327,21 @@ def test_declarer_cashes_an_ace_before_a_short_marriage() -> None:
     assert all(made[m] == len(worlds) for m in made if m.kind != "meld")
     assert sum(made[m] for m in made if m.kind == "meld") < len(worlds) / 2
     assert make_bot("hard").act(info).kind != "meld"
+
+
+def test_declarer_plays_the_100_its_heart_marriage_makes() -> None:
+    """Seat 0, the first hand, is left with the forced 100 and a talon of K♦ K♣ Q♣: four
+    marriages and no ace or ten. Declaring the ♥ marriage on the first lead makes 100 for
+    sure; the defenders hold every ace and ten, and the declarer never leads again, so the
+    solver finds exactly 100, short of the 10 to spare that it asks of a contract. The bot
+    wrote off, giving each opponent 60; now it plays the 100 and declares on the first lead."""
+    game = Game.from_deal(3, 2, ["Kh Qh Jh Td Qd Ks Qs", "Ah Jd Ac Jc As Ts 9s", "Th 9h Ad 9d Tc 9c Js"],
+                          talon="Kd Kc Qc")
+    for a in ("p", "p", "gJh1", "gTd2"):
+        game.apply(a)
+    order = list(game.active)
+    assert Solver(3, order.index(0), took=0).value([game.hands[s] for s in order], order.index(0), -1, ()) == 100
+    hard = make_bot("hard")
+    assert str(decide(hard, game)) == "c100"
+    game.apply("c100")
+    assert str(decide(hard, game)) == "mQh"

@@ -32,7 +32,8 @@ from collections import Counter
 from itertools import permutations
 
 from ..actions import Action
-from ..cards import CARD_POINTS, KING, MARRIAGES, QUEEN, count, fast_points, meld_value
+from ..cards import (ACE_MARRIAGE_VALUE, ACES, CARD_POINTS, KING, MARRIAGE_VALUES, MARRIAGES, QUEEN, count,
+                     fast_points, meld_value)
 from ..game import bid_limit
 from ..rng import SplitMix64
 from ..scoring import may_write_off
@@ -357,21 +358,39 @@ def own_trick(info: InfoState, moves: list[Action], k: int) -> list[int]:
 def highest_made(solver: Solver, hands: list[int], values) -> int:
     """The highest of ``values`` (ascending) the declarer, on lead, makes in this world (0 if none).
 
-    Each contract is asked with a margin for the declarer's double-dummy optimism. Being made
+    Each contract is asked with a margin for the declarer's double-dummy optimism, save one that the
+    declarer's best marriage covers: declared on the first lead, it is made for sure. Being made
     is monotone in the contract, so after the lowest (which most weak hands miss) the rest is
     a binary search: a strong hand costs a few questions, not one per step of 10.
     """
     values = list(values)
-    if not values or not solver.made(hands, solver.declarer, -1, (), values[0] + DD_MARGIN):
+    sure = sure_meld(solver, hands[solver.declarer])
+
+    def made(v: int) -> bool:
+        return v <= sure or solver.made(hands, solver.declarer, -1, (), v + DD_MARGIN)
+
+    if not values or not made(values[0]):
         return 0
     lo, hi = 0, len(values)  # values[lo] is made; values[hi:] are not
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if solver.made(hands, solver.declarer, -1, (), values[mid] + DD_MARGIN):
+        if made(values[mid]):
             lo = mid
         else:
             hi = mid
     return values[lo]
+
+
+def sure_meld(solver: Solver, hand: int) -> int:
+    """The points of the best marriage the declarer, on the first lead, may declare at once (0 if none).
+
+    Without this a hand whose only sure points are the ♥ marriage, stuck with the first hand's 100,
+    was written off: the solver finds the 100 and nothing more, short of the margin.
+    """
+    if not solver.melds_count or not solver.took >> solver.declarer & 1:
+        return 0
+    best = max((MARRIAGE_VALUES[s] for s in range(4) if hand & MARRIAGES[s] == MARRIAGES[s]), default=0)
+    return max(best, ACE_MARRIAGE_VALUE) if solver.aces and hand & ACES == ACES else best
 
 
 def count_tricks_left(info: InfoState) -> int:
