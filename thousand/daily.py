@@ -41,7 +41,7 @@ MAX_MOVES = 40  # a deal asks the person for at most ~15 moves
 MAX_QUERY = 800
 # The version of the daily bots' replies. A change to the hard bot that changes any
 # daily game must bump it: tests/test_daily.py pins whole games to catch that.
-BOTS = 4
+BOTS = 5
 LINK_PARAMS = ("daily", "m", "n", "v", "b")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -197,7 +197,7 @@ def result_link(day: str, moves: list[Action], name: str, code: str) -> str:
     """The result link's query (without ``?``).
 
     >>> result_link("2026-12-03", [Action.parse("p")], "Olena & co", "d")
-    'daily=2026-12-03&m=p&n=Olena%20%26%20co&v=d&b=4'
+    'daily=2026-12-03&m=p&n=Olena%20%26%20co&v=d&b=5'
     """
     return (f"daily={day}&m={'.'.join(str(a) for a in moves)}&n={quote(clean_name(name), safe='')}"
             f"&v={code}&b={BOTS}")

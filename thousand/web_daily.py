@@ -10,7 +10,7 @@ the page can show progress and the worker stays free between the steps.
 >>> st = json.loads(daily_start("2026-12-03", ""))
 >>> st["ok"], st["daily"]["number"], st["daily"]["over"], st["share"]
 (True, 3, False, None)
->>> json.loads(daily_check("daily=2026-12-03&m=p&n=Me&v=d&b=4"))["error"]["key"]
+>>> json.loads(daily_check("daily=2026-12-03&m=p&n=Me&v=d&b=5"))["error"]["key"]
 'daily.link_illegal'
 """
 
