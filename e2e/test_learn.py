@@ -75,7 +75,9 @@ def test_the_tutorial_is_completed_by_clicking(page, base_url, shot):
     assert hand(page) == mine and saved(page) == save
 
 
-def test_the_tutorial_can_be_left_at_any_time(page, base_url):
+def tutorial_at_its_first_bid(page, base_url) -> str:
+    """A saved game in progress, then the tutorial opened over it up to the person's first bid;
+    returns the saved game's record."""
     open_table(page, base_url, LINK)
     page.wait_for_selector("body[data-turn='you']", state="attached")
     save = saved(page)
@@ -83,6 +85,11 @@ def test_the_tutorial_can_be_left_at_any_time(page, base_url):
     page.locator('[data-ui="tutorial"]').click()
     page.locator('[data-ui="tutorial-begin"]').click()
     coach_at(page, "bid")
+    return save
+
+
+def test_the_tutorial_can_be_left_at_any_time(page, base_url):
+    save = tutorial_at_its_first_bid(page, base_url)
     page.locator('[data-ui="tutorial-leave"]').click()
     page.wait_for_selector("body:not([data-tutorial])[data-turn='you']", state="attached")
     assert saved(page) == save and page.locator('[data-ui="coach"]').count() == 0
@@ -109,13 +116,7 @@ def test_a_move_on_the_tutorial_being_left_does_not_reach_the_saved_game(page, b
     """The tutorial's table stays drawn while the saved game is read back: a click on it then (here
     "Pass", legal in both) was played in the saved game behind the table, which then showed the game
     before it: every move was refused ("not your turn") and no bot moved."""
-    open_table(page, base_url, LINK)
-    page.wait_for_selector("body[data-turn='you']", state="attached")
-    save = saved(page)
-    page.locator('.topbar [data-ui="more"]').click()
-    page.locator('[data-ui="tutorial"]').click()
-    page.locator('[data-ui="tutorial-begin"]').click()
-    coach_at(page, "bid")
+    save = tutorial_at_its_first_bid(page, base_url)
     page.evaluate("""() => {
         document.querySelector('[data-ui="tutorial-leave"]').click();
         document.querySelector('#panel [data-action="p"]').click();
