@@ -348,3 +348,21 @@ def test_review_asked_over_the_drawn_table_reviews_the_saved_game(base_url, plai
     context.unroute("**/pyodide.asm.wasm")
     page.wait_for_selector(f"#dialog-body:has-text('{EN['error.review.none']}')")
     assert EN["error.game.none"] not in page.inner_text("#dialog-body")
+
+
+def test_a_runtime_that_cannot_be_downloaded_is_said(base_url, plain, console, shot):
+    """The runtime's download failing (offline on a first visit, a download cut short; refused here)
+    left the page "Starting the game…" for good: Pyodide only warns then, and its start never ends.
+    The page now says the game could not start and to reload."""
+    context, open_page = plain
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = open_page()
+    console.allow("Failed to load resource: net::ERR_FAILED")  # the runtime refused here
+    console.allow("^Failed to fetch$")  # Pyodide's own promise of it, left unhandled in the worker
+    page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
+    page.goto(base_url)
+    text = page.locator("#loading-text:has-text('could not start')")
+    text.wait_for(timeout=20_000)
+    assert "Reload the page" in text.inner_text()
+    assert page.get_attribute("body", "data-ready") is None
+    shot(page, "runtime-not-downloaded")

@@ -51,6 +51,22 @@ function unpackWheel(pyodide, bytes) {
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
 
+/** `starting`, or its failure when the runtime's wasm could not be fetched or compiled (offline on a
+ * first visit, a download cut short): Pyodide then only warns "wasm instantiation failed!" and its
+ * loadPyodide never settles, so the page said "Starting the game…" for good. */
+function watchRuntime(starting) {
+  const warn = console.warn;
+  let failed = false;
+  const failure = new Promise((_, reject) => {
+    console.warn = (...args) => {
+      warn.apply(console, args);
+      if (failed) reject(new Error(`the runtime could not be loaded: ${String(args[0])}`)); // the reason follows
+      failed ||= args[0] === "wasm instantiation failed!";
+    };
+  });
+  return Promise.race([starting, failure]).finally(() => (console.warn = warn));
+}
+
 async function load() {
   const index = new URL(BUILD.pyodideIndex, self.location.href).href;
   const indexURL = index.endsWith("/") ? index : index + "/";
@@ -64,7 +80,7 @@ async function load() {
   wheel.catch(() => {}); // awaited below or when idle; never an uncaught rejection
   const runtime = import(new URL("pyodide.mjs", indexURL).href);
   runtime.then(() => mark("runtime-module"), () => {});
-  const { pyodide, boot, why } = await startPython(runtime, {
+  const { pyodide, boot, why } = await watchRuntime(startPython(runtime, {
     mark,
     indexURL,
     version: BUILD.pyodide,
@@ -73,7 +89,7 @@ async function load() {
     check: (py) => {
       if (!JSON.parse(py.pyimport("thousand.web").reset()).ok) throw new Error("reset failed");
     },
-  });
+  }));
   if (boot === "start") {
     post({ type: "progress", stage: "package", fraction: 0.8 });
     unpackWheel(pyodide, await wheel);

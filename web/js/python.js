@@ -37,6 +37,14 @@ export class Python {
       };
       this.worker.onerror = (event) => reject(new Error(event.message || "worker failed"));
     });
+    // Python that could not start answers no call: each, pending or later, fails with the reason
+    // (the page has said it already), instead of waiting for good.
+    this.failed = null;
+    this.ready.catch((err) => {
+      this.failed = err;
+      for (const entry of this.pending.values()) entry.reject(err);
+      this.pending.clear();
+    });
   }
 
   set onProgress(listener) {
@@ -56,6 +64,7 @@ export class Python {
   /** Call thousand.web.<fn>(...args); resolves to its parsed JSON reply. */
   call(fn, ...args) {
     const id = this.nextId++;
+    if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, fn, start: performance.now() });
       this.worker.postMessage({ id, fn, args: args.map(String) });
