@@ -70,6 +70,7 @@ def test_daily_share_table_practice_and_review(page, friend_page, base_url, shot
     page.locator('[data-ui="close"]').click()
     page.locator('[data-ui="daily"]').click()
     assert text.split(" (")[0] in page.locator('[data-ui="daily-status"]').inner_text()
+    page.locator('[data-ui="daily-entry"]').first.wait_for()  # the table is filled once ranked
     assert page.locator('[data-ui="daily-entry"]').count() == 1
     assert page.locator('[data-ui="daily-chart"] rect').count() == 1  # today's official result
     page.locator('[data-ui="daily-play"]').click()

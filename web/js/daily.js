@@ -266,11 +266,10 @@ export async function showDaily(day = today(), note = "") {
   // The person's own result link, opened here, is in the table too: it is their own row.
   const entries = tableOf(day).filter((e) => !(own && e.name === own.name && e.moves === own.moves));
   if (own) entries.push(own);
-  const ranked = await py.call("daily_rank", JSON.stringify(entries));
-  const rows = (ranked.ok ? ranked.entries : []).map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
-    h("strong", { text: e.name }), ` ${resultText(e)} ${squares(e)} `,
-    done && e.link ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link), text: t("daily.replay") }) : ""));
   const status = done ? t("daily.done", { result: resultText(attempt.result) }) : attempt ? t("daily.in_progress") : t("daily.not_played");
+  // The dialog opens at once and the table is filled when Python has ranked it: asked first, a
+  // busy worker (a bot's move) opened the dialog late, over whatever the person had done since.
+  const list = h("ol", { class: "daily-table", "data-ui": "daily-table-list", "aria-busy": "true" });
   openDialog(t("daily.title", { day }),
     note ? h("p", { class: "message", "data-ui": "message", text: note }) : "",
     day === today() ? h("p", { "data-ui": "daily-status", text: status }) : "",
@@ -279,5 +278,21 @@ export async function showDaily(day = today(), note = "") {
     chart(),
     h("h3", { text: t("daily.table") }),
     h("p", { text: t("daily.table_note") }),
-    h("ol", { class: "daily-table", "data-ui": "daily-table-list" }, rows));
+    list);
+  let ranked;
+  try {
+    ranked = await py.call("daily_rank", JSON.stringify(entries));
+  } catch {
+    ranked = null; // Python could not start (the page says so)
+  }
+  if (!list.isConnected) return; // closed, or another dialog took its place
+  list.removeAttribute("aria-busy");
+  if (!ranked?.ok) {
+    list.replaceWith(h("p", { class: "message", "data-ui": "message",
+      text: ranked ? errorText(ranked.error) : t("error.crash") }));
+    return;
+  }
+  list.replaceChildren(...ranked.entries.map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
+    h("strong", { text: e.name }), ` ${resultText(e)} ${squares(e)} `,
+    done && e.link ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link), text: t("daily.replay") }) : "")));
 }
