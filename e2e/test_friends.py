@@ -285,3 +285,27 @@ def test_a_second_tab_leaves_the_room_to_the_tab_that_hosts_it(people, friends_u
 
     play_moves([host, olia], 10_000, until=lambda: len(host_record(host).actions) >= at + 8)
     assert 1 in movers(host_record(host))[at:]  # Оля still plays her own seat
+
+
+def test_a_guest_waits_for_a_host_away_longer_than_a_minute(people, friends_url):
+    """The host's page is gone for more than a minute (a phone asleep, a tab closed by mistake) and
+    comes back: its room is saved, so the guest waits for it, says so, and plays on in its seat. It used
+    to give up after a minute, say the host had left for good, and never come back."""
+    host, olia, _, at = game_of_two(people, friends_url)
+    host_context = host.context
+    host.close()
+    time.sleep(65)  # past the minute after which the guest used to give up
+    assert olia.locator("[data-ui=message]:has-text('has left')").count() == 0
+    assert olia.get_attribute("body", "data-room") == "offline"
+    olia.wait_for_selector("[data-ui=message]:has-text('waits for them')")
+
+    host = host_context.new_page()
+    people.watch.attach(host)
+    host.goto(friends_url)
+    wait_ready(host)
+    host.wait_for_selector("body[data-friends='host']", state="attached")
+    olia.wait_for_selector("body[data-room='online']", state="attached", timeout=30_000)
+    assert olia.locator("#dialog[open]").count() == 0  # the table is back: the message went with it
+    play_moves([host, olia], 10_000, until=lambda: len(host_record(host).actions) >= at + 12)
+    assert 1 in movers(host_record(host))[at:]  # Оля plays her own seat again
+    check_guest_messages(olia, 1, host_record(host))

@@ -4,7 +4,7 @@
 // text: shown as text only, never as markup.
 
 import { ROOM_PATTERN } from "./connection.js";
-import { closeDialog, openDialog, showMessage, whenDismissed } from "./dialogs.js";
+import { ask, closeDialog, openDialog, showMessage, whenDismissed } from "./dialogs.js";
 import { $, h, toast } from "./dom.js";
 import { safeGet, safeSet, t } from "./i18n.js";
 import { playerFields } from "./menu.js";
@@ -199,6 +199,11 @@ export async function joinRoom(room) {
       else showMessage(errorText(error), ownGame());
     },
     gone: () => showMessage(t("friends.host_gone"), ownGame()),
+    away: (long) => hostAway(guest, long),
+    back: () => {
+      document.body.dataset.room = "online";
+      toast(t("friends.host_back"));
+    },
   };
   try {
     await guest.reach();
@@ -233,6 +238,21 @@ export async function joinRoom(room) {
     h("button", { type: "button", class: "primary", "data-ui": "take-seat", text: t("friends.take_seat"), onclick: take }));
   whenDismissed(leaveToOwnGame);
   name.focus();
+}
+
+/** The link to the host is lost: said at once, and again with a way to leave once the host has been away
+ * long (the page keeps trying: the host's room is saved on its device, and the table comes back with it). */
+function hostAway(guest, long) {
+  if (S.source !== guest) return;
+  document.body.dataset.room = "offline";
+  if (!long) {
+    toast(t("friends.host_lost"));
+    return;
+  }
+  ask(t("message.title"), [t("friends.host_away")], [
+    { ui: "keep-waiting", text: t("friends.keep_waiting"), primary: true, safe: true, run: () => {} },
+    ownGame(),
+  ]);
 }
 
 function guestLobby(guest, lobby) {

@@ -11,7 +11,10 @@ import { connect, openPeer, randomHex, randomName, sha256Hex } from "./connectio
 import { safeGet, safeSet } from "./i18n.js";
 
 const RETRY_MS = 2000;
-const GIVE_UP_MS = 60000; // the host's page may reload; after this long it is gone
+const SLOW_RETRY_MS = 5000; // once the host has been away a while
+// The host away this long (a phone asleep, a tab closed by mistake) is said, with a way to leave; the page
+// goes on trying: the host's room is saved on its device and opens again with its page.
+const AWAY_MS = 60000;
 
 /** This tab's id: kept for the tab's reloads where session storage works (else one per page). */
 function tabId() {
@@ -57,8 +60,9 @@ export class RemoteGame {
     this.n = 0;
     this.started = false;
     this.closed = false;
-    // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone.
-    this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {} };
+    // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone,
+    // the link to the host lost (`away(false)`), still lost after AWAY_MS (`away(true)`), and back.
+    this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {}, away() {}, back() {} };
     // Every message this page received and when, and when it sent its moves (the
     // tests and bench/friends.py read them); `send` lets a test tamper: the host checks all.
     window.thousandFriends = { received: [], times: [], moves: [], send: (text) => this.link?.send(text) };
@@ -182,21 +186,30 @@ export class RemoteGame {
     this.on.proof(reply.ok ? reply.problems : [reply.error.text]);
   }
 
-  /** The link to the host is gone: try again for a while (the host may be reloading). */
+  /** The link to the host is gone: try again until the host is back (its page may be reloading, asleep,
+   * or closed and opened again later) or the person leaves; only the host's goodbye ends the room. */
   async lost() {
     if (this.closed) return;
-    const until = performance.now() + GIVE_UP_MS;
-    while (!this.closed && performance.now() < until) {
-      await new Promise((r) => setTimeout(r, RETRY_MS));
+    this.on.away(false);
+    const since = performance.now();
+    let said = false;
+    while (!this.closed) {
+      const long = performance.now() - since >= AWAY_MS;
+      if (long && !said) {
+        said = true;
+        this.on.away(true);
+      }
+      await new Promise((r) => setTimeout(r, long ? SLOW_RETRY_MS : RETRY_MS));
+      if (this.closed) return;
       try {
         await this.reach();
         if (this.name) await this.hello(this.name);
+        this.on.back();
         return;
       } catch {
         // not back yet
       }
     }
-    this.gone();
   }
 
   gone() {
