@@ -26,3 +26,38 @@ console.log(JSON.stringify(out));
 
 def test_a_join_link_takes_a_seat_where_storage_throws(tmp_path):
     assert run_script(SCRIPT, tmp_path) == {"made": True}
+
+
+CHECK = r"""
+globalThis.window = globalThis;
+const { RemoteGame } = await import(process.argv[2] + "/js/remote.js");
+const { sha256Hex } = await import(process.argv[2] + "/js/connection.js");
+const calls = [];
+const py = { call: async (...args) => { calls.push(args); return { ok: true, problems: [] }; } };
+const guest = new RemoteGame({ py }, "abcdefghjkmn");
+const sent = [];
+guest.link = { send: (text) => sent.push(JSON.parse(text)), close() {} };
+const host = "a".repeat(64);
+guest.receive(JSON.stringify({ t: "seat", v: 1, seat: 1, commit: host, lobby: {} }));
+const commits = [host, await sha256Hex(guest.me.reveal), null];
+guest.receive(JSON.stringify({ t: "start", commits }));
+while (!sent.some((m) => m.t === "reveal")) await new Promise((r) => setTimeout(r, 5));
+// A second start (a rejoin before the game) names seat 2 too: the first is what counts.
+guest.receive(JSON.stringify({ t: "start", commits: [host, commits[1], "b".repeat(64)] }));
+await new Promise((r) => setTimeout(r, 20));
+guest.receive(JSON.stringify({ t: "record", record: "x", commits: [], reveals: [] }));
+const again = new RemoteGame({ py }, "abcdefghjkmn"); // the page reloaded before the end
+again.seat = 1;
+await again.check("{}");
+while (calls.length < 2) await new Promise((r) => setTimeout(r, 5));
+const started = calls.map((c) => c[0] === "guest_verify" && JSON.parse(c[6] ?? "null"));
+console.log(JSON.stringify({ commits, started }));
+"""
+
+
+def test_the_proof_is_checked_against_the_commitments_sent_at_the_start(tmp_path):
+    """The guest keeps every seat's commitment as the host first sent it (before its own reveal, and over
+    a reload) and checks the record's against them: a host could else give a bot's seat a reveal picked
+    after the guests' and so pick the cards (thousand.web_room.verify)."""
+    out = run_script(CHECK, tmp_path)
+    assert out["started"] == [out["commits"], out["commits"]]

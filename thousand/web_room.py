@@ -129,11 +129,15 @@ def room_bot_step() -> str:
     return _moving(lambda room: room.bot_step())
 
 
-def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list) -> list[str]:
+def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list,
+           started: list | None = None) -> list[str]:
     """What does not check in a finished game, as a guest at ``seat`` sees it
     (empty: all is well). ``shown`` lists ``[n, view]``: each view the guest was
     shown, after move ``n``; ``reveal`` is its own secret, ``host_commit`` the
-    commitment the host sent with the seat."""
+    commitment the host sent with the seat, ``started`` every seat's commitment
+    as the host sent them when the game started (None: not kept, not checked).
+    A seat may lose its commitment since (a guest who never revealed is a bot),
+    never gain or change one: a reveal picked after the guests' would pick the cards."""
     try:
         if not isinstance(proof.get("record"), str):
             raise TypeError("the proof has no record")
@@ -147,6 +151,9 @@ def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list) -
         problems.append("the record does not hold this page's own secret")
     if commits[HOST] != host_commit:
         problems.append("the host's commitment changed during the game")
+    if started is not None and not (isinstance(started, list) and len(started) == len(commits)
+                                    and all(c is None or c == s for c, s in zip(commits, started))):
+        problems.append("the commitments are not the ones sent when the game started")
     try:
         game = Game.replay(record)
     except IllegalActionError as err:
@@ -167,14 +174,16 @@ def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list) -
     return problems
 
 
-def guest_verify(seat: str, reveal: str, host_commit: str, proof: str, shown: str) -> str:
-    """:func:`verify` from the worker: ``proof`` is the host's record message and
-    ``shown`` the JSON list of ``[n, view]``; replies ``{"ok": true, "problems": [...]}``."""
+def guest_verify(seat: str, reveal: str, host_commit: str, proof: str, shown: str, started: str = "null") -> str:
+    """:func:`verify` from the worker: ``proof`` is the host's record message,
+    ``shown`` the JSON list of ``[n, view]`` and ``started`` the JSON list of the
+    commitments sent at the start; replies ``{"ok": true, "problems": [...]}``."""
     def run():
-        if len(proof) > MAX_PROOF:
+        if len(proof) > MAX_PROOF or len(started) > MAX_PROOF:
             return {"ok": True, "problems": ["the record is too large"]}
         try:
-            return {"ok": True, "problems": verify(int(seat), reveal, host_commit, loads(proof), loads(shown))}
+            problems = verify(int(seat), reveal, host_commit, loads(proof), loads(shown), loads(started))
+            return {"ok": True, "problems": problems}
         except (ValueError, TypeError, IndexError) as err:
             return {"ok": True, "problems": [f"the proof is malformed: {err}"]}
     return _reply(run)

@@ -137,6 +137,11 @@ export class RemoteGame {
       this.on.error({ key: "room.unfair", args: {}, text: "the host changed the commitments" });
       return;
     }
+    // Every seat's commitment, as first sent, before this page's reveal: the proof at the end must hold them.
+    if (!this.me.me.commits) {
+      this.me.me.commits = msg.commits;
+      this.me.save();
+    }
     this.send({ t: "reveal", value: this.me.reveal });
   }
 
@@ -182,7 +187,9 @@ export class RemoteGame {
 
   async check(text) {
     const host = this.me.me.hostCommit || "";
-    const reply = await this.py.call("guest_verify", this.seat, this.me.reveal, host, text, JSON.stringify(this.shown));
+    const shown = JSON.stringify(this.shown);
+    const started = JSON.stringify(this.me.me.commits || null); // the commitments as sent at the start
+    const reply = await this.py.call("guest_verify", this.seat, this.me.reveal, host, text, shown, started);
     this.on.proof(reply.ok ? reply.problems : [reply.error.text]);
   }
 
