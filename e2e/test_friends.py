@@ -309,3 +309,20 @@ def test_a_guest_waits_for_a_host_away_longer_than_a_minute(people, friends_url)
     play_moves([host, olia], 10_000, until=lambda: len(host_record(host).actions) >= at + 12)
     assert 1 in movers(host_record(host))[at:]  # Оля plays her own seat again
     check_guest_messages(olia, 1, host_record(host))
+
+
+def test_a_guest_tab_that_died_without_a_word_gives_its_seat_to_the_link_opened_again(people, friends_url):
+    """Оля's tab stops answering without closing its link (a phone's browser dropped it) and she opens the
+    room's link again at once: the host still holds her seat for that tab, until its link has been quiet for
+    a few seconds. The new tab was refused for good ("open in another tab"); it now asks again and plays."""
+    host, olia, link, at = game_of_two(people, friends_url)
+    # Оля's page hangs for 20 s: no heartbeat, and its link is not closed.
+    olia.evaluate("setTimeout(() => { const end = Date.now() + 20000; while (Date.now() < end) {} }, 0)")
+    again = olia.context.new_page()
+    people.watch.attach(again)
+    join(again, link, None)  # this device sat here: the seat is asked for at once
+    again.wait_for_selector("body[data-friends='guest'][data-turn]", state="attached", timeout=30_000)
+    assert again.locator("[data-ui=message]:has-text('open in another tab')").count() == 0
+    olia.close()
+    play_moves([host, again], 10_000, until=lambda: len(host_record(host).actions) >= at + 8)
+    assert 1 in movers(host_record(host))[at:]  # Оля plays her own seat from the new tab

@@ -61,3 +61,24 @@ def test_the_proof_is_checked_against_the_commitments_sent_at_the_start(tmp_path
     after the guests' and so pick the cards (thousand.web_room.verify)."""
     out = run_script(CHECK, tmp_path)
     assert out["started"] == [out["commits"], out["commits"]]
+
+
+LATE = r"""
+globalThis.window = globalThis;
+const { Link } = await import(process.argv[2] + "/js/connection.js");
+const handlers = {};
+const conn = { connectionId: "c1", on: (event, fn) => { handlers[event] = fn; }, send() {}, close() {} };
+const link = new Link(conn);
+const heard = [];
+link.onMessage = (text) => heard.push(text);
+handlers.data('{"t":"lobby"}');
+link.close();
+handlers.data('{"t":"view"}'); // arrives after its owner left the link
+console.log(JSON.stringify({ heard }));
+"""
+
+
+def test_a_link_left_hears_nothing_more(tmp_path):
+    """A message that comes in after the page has closed its link (left the room, or a new link taken in
+    its place) is dropped: it reached the room's handlers as if the link were still in use."""
+    assert run_script(LATE, tmp_path) == {"heard": ['{"t":"lobby"}']}

@@ -12,7 +12,7 @@
 import { BUILD } from "../build-info.js";
 
 const HEARTBEAT_MS = 1000;
-const DEAD_MS = 5000;
+export const DEAD_MS = 5000;
 const PING = '{"t":"ping"}';
 // Room names: 12 letters and digits that cannot be misread (no 0/o, 1/l/i).
 export const ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -82,6 +82,7 @@ export class Link {
     this.closed = false;
     this.heard = performance.now();
     conn.on("data", (data) => {
+      if (this.closed) return; // late news on a link its owner has left
       this.heard = performance.now();
       if (typeof data === "string" && data !== PING) this.onMessage(data);
     });

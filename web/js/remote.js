@@ -7,7 +7,7 @@
 // The guest's token (which seat is ours) and its secret for the seed are kept
 // per room on this device, so a reload or a dropped network takes the seat back.
 
-import { connect, openPeer, randomHex, randomName, sha256Hex } from "./connection.js";
+import { DEAD_MS, connect, openPeer, randomHex, randomName, sha256Hex } from "./connection.js";
 import { safeGet, safeSet } from "./i18n.js";
 
 const RETRY_MS = 2000;
@@ -15,6 +15,10 @@ const SLOW_RETRY_MS = 5000; // once the host has been away a while
 // The host away this long (a phone asleep, a tab closed by mistake) is said, with a way to leave; the page
 // goes on trying: the host's room is saved on its device and opens again with its page.
 const AWAY_MS = 60000;
+// A seat "open in another tab" may be this person's tab that died without a word (a phone's browser
+// dropped it, and the link was opened again at once): the host frees the seat once that tab's link has
+// been quiet DEAD_MS, so the seat is asked for again after that, this many times.
+const OTHER_TAB_ASKS = 2;
 
 /** This tab's id: kept for the tab's reloads where session storage works (else one per page). */
 function tabId() {
@@ -60,6 +64,7 @@ export class RemoteGame {
     this.n = 0;
     this.started = false;
     this.closed = false;
+    this.otherTabAsks = 0;
     // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone,
     // the link to the host lost (`away(false)`), still lost after AWAY_MS (`away(true)`), and back.
     this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {}, away() {}, back() {} };
@@ -72,6 +77,12 @@ export class RemoteGame {
   async reach() {
     // Left while it connected: nothing stays open behind the page.
     const left = () => Object.assign(new Error("closed"), { type: "closed" });
+    if (this.peer?.disconnected) {
+      // Lost the signaling server (a network change): the server may hold the old name for a minute, and
+      // every connect() through it fails meanwhile; a guest's name is its own choice, so take a new one.
+      this.peer.destroy();
+      this.peer = null;
+    }
     if (!this.peer) {
       const peer = await openPeer(randomName(16));
       if (this.closed) {
@@ -162,6 +173,11 @@ export class RemoteGame {
   }
 
   failed(msg) {
+    if (msg.key === "room.other_tab" && !this.started && this.name && this.otherTabAsks < OTHER_TAB_ASKS) {
+      this.otherTabAsks++;
+      setTimeout(() => !this.closed && this.hello(this.name), DEAD_MS + 1000);
+      return;
+    }
     const reply = { ok: false, error: { key: msg.key, args: msg.args || {}, text: msg.text } };
     if (this.playing) this.inbox.push(reply); // the answer to this page's move
     else this.on.error(reply.error); // e.g. to a message a curious person sent by hand
