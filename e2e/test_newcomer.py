@@ -64,7 +64,7 @@ def test_the_trick_winner_is_marked(page, base_url):
         legal = page.get_attribute("body", "data-legal").split()
         click_move(page, policy(legal))
         page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}']), .trick-card.winner", state="attached")
-    assert winners and "takes the trick" in winners[0]
+    assert winners and "took the trick" in winners[0]
     assert page.locator(".trick-card.winner").count() == 1
 
 

@@ -53,7 +53,7 @@ NOTE_TEXTS = {
     "note.bolt": "{name}: three dashes in a row cost {penalty}",
     "note.bolt_any": "{name}: three dashes cost {penalty}",
     "note.off_barrel": "{name}: off the barrel, now {total}",
-    "note.barrel_deals_out": "{name}: the deals on the barrel ran out ({deals}) short of 1000: minus {penalty}, "
+    "note.barrel_deals_out": "{name}: {deals} deals on the barrel without reaching 1000: minus {penalty}, "
                              "off the barrel, now {total}",
     "note.dump": "{name}: a total of exactly {total} is dumped to 0",
     "note.redeal_nines_hand": "Redeal: {name} held all four nines",
