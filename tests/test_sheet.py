@@ -34,10 +34,19 @@ def test_redeal_on_three_nines_in_the_talon_counts_toward_three_dashes():
     assert game.sheet.dashes == [0, 1, 2]
 
 
-def test_four_players_redeal_dashes_only_the_players_in_the_game():
+def test_four_players_redeal_dashes_every_player_the_sitter_too():
+    """The house text: on a redeal "всім прочерк" (a dash for everyone), and a talon of three nines is worth
+    nothing "to the one sitting on it" either. The sitter's third dash in a row costs 100 like any other."""
     hands = ["9h 9d 9c 9s Ah Th Kh", "Qh Jh Ad Td Kd Qd Jd", "", "Ac Tc Kc Qc Jc As Ts"]
-    game = Game.from_deal(4, dealer=3, hands=hands, talon="Ks Qs Js", seed=5)
-    assert [e.dash for e in game.sheet.rows[0].entries] == [True, True, False, True]
+    game = Game.from_deal(4, dealer=3, hands=hands, talon="Ks Qs Js", seed=5, totals=[0, 0, 300, 0],
+                          dashes=[0, 0, 2, 0])
+    assert game.sitter == 2 and game.sheet.rows[0].kind == "redeal"
+    assert [(e.dash, e.penalty, e.total) for e in game.sheet.rows[0].entries] == [
+        (True, 0, 0), (True, 0, 0), (True, -100, 200), (True, 0, 0)]
+    hands = ["Ah Th Kh Qh Ad Td Ac", "Jh Kd Qd Jd Kc Qc Jc", "", "9h Tc As Ts Ks Qs Js"]
+    talon = Game.from_deal(4, dealer=3, hands=hands, talon="9d 9c 9s", seed=5)
+    assert talon.sheet.rows[0].kind == "redeal"
+    assert [e.dash for e in talon.sheet.rows[0].entries] == [True] * 4
 
 
 def test_two_players_three_nines_in_hand_and_one_in_a_talon_is_no_redeal():

@@ -157,9 +157,9 @@ class Game:
             why = self._redeal_reason()
             if why is None:
                 break
-            dash = NOTHING if why.key == "note.redeal_weak" else DASHED  # a weak hand gives nobody a dash
-            self._record(kind="redeal", outcomes=[dash if s in self.active else NOTHING for s in range(n)],
-                         notes=(why,))
+            # Nines: every player a dash, the 4-player sitter too ("всім прочерк"); a weak hand: nobody.
+            dash = NOTHING if why.key == "note.redeal_weak" else DASHED
+            self._record(kind="redeal", outcomes=[dash] * n, notes=(why,))
             self.deal_no += 1
         self.dealt_hands = tuple(self.hands)
         self.deal_start = len(self.history)  # the moves before this deal (a shared link replays them)
