@@ -41,6 +41,13 @@ def test_fall_and_write_off_once_per_game_each():
     assert "f" not in legal(game) and "w" not in legal(game)
 
 
+def test_fall_and_write_off_are_counted_apart():
+    """The house text: "Кожне з двох можна використати лише раз за партію" (each of the two once per game): a
+    write-off used leaves the fall, and a fall used leaves the write-off."""
+    assert {"f", "w"} - set(legal(contract_phase(used_write_off=[True, False, False]))) == {"w"}
+    assert {"f", "w"} - set(legal(contract_phase(used_fall=[True, False, False]))) == {"f"}
+
+
 def test_four_players_write_off_gives_sitter_only_its_talon():
     game = run(deal_c(), "p p g9s1 gKs3 w")
     assert [(e.points, e.dash) for e in game.sheet.rows[0].entries] == [(None, False), (60, False), (50, False),

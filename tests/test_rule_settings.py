@@ -85,6 +85,30 @@ def test_presets_are_pinned():
     assert Rules(dump=True).preset() is None
 
 
+def test_the_house_rules_are_the_defaults():
+    """The defaults (``std``, preset ``uk``) are the house text (seed 004), not a variant's."""
+    assert {f.name: getattr(Rules(), f.name) for f in fields(Rules)} == {
+        "strict_barrel": False,  # "сувору» бочку ... можна ввімкнути в налаштуваннях": an option
+        "meld_requires_trick": False,  # a marriage "за замовчуванням" from the first lead, "не взявши жодної взятки"
+        "barrel": 900,  # "З 900 очок гравець заходить на бочку"
+        "barrel_deals": 0,  # no limit of deals on the barrel
+        "dash_penalty": 100,  # "Три прочерки підряд — штраф 100 очок"
+        "dashes_anywhere": False,  # "підряд": in a row
+        "dump": False,  # no dump (555) in the house text
+        "write_offs": 1,  # "Кожне з двох можна використати лише раз за партію"
+        "no_write_off_negative": False,
+        "bid_step": 10,  # "рівно на один крок — 10 очок за раз"
+        "rounding": 10,  # "округлене до десятків"
+        "free_bidding": False,  # RULES.md [decision]: 120 plus the marriages in hand
+        "ace_marriage": False,  # the marriages are king and queen: 40, 60, 80, 100
+        "golden": False,
+        "blind": False,
+        "dealer_sits": False,  # "Гравець праворуч від роздавача сидить на прикупі"
+        "weak_hand": 0,  # "Перездача — на чотирьох девʼятках у руці або трьох девʼятках у прикупі" only
+        "must_beat": False,  # "Козиряти обовʼязково, перебивати — ні"
+    }
+
+
 def test_resolve_takes_a_preset_or_a_code():
     assert resolve("ru") == PRESETS["ru"] and resolve("uk") == Rules() and resolve("b880") == Rules(barrel=880)
     with pytest.raises(NotationError, match="unknown rules code 'de'"):

@@ -197,6 +197,29 @@ N_HANDS = ["Kh Qh Ah Th As Ks 9s", "Jh 9h Js 9c Jc Qc Kc", "Qs Ts 9d Ac Tc Ad Td
 N_SCRIPT = "p p gJd1 gQd2 c100 mKh Jh Ts As Js Qs 9s 9h 9d Jd Ad Kd Td Qh 9c Ks Jc Qd Ah Qc Tc Th Kc Ac"
 
 
+# Deal N2: deal N with the gifts swapped: seat 1 (off the barrel) trumps the 9♠ with the 9♥ and takes 9♠ 9♥ J♦,
+# 2 points, its only trick.
+N2_SCRIPT = "p p gQd1 gJd2 c100 mKh Jh Ts As Js Qs 9s 9h Jd Qd Ad Kd Td Qh 9c Ah Jc 9d Th Qc Ac Ks Kc Tc"
+
+
+def test_a_defenders_points_that_round_to_zero_are_a_dash_even_with_a_trick():
+    """The house text: a dash is a deal with nothing recorded, "нуль після округлення" (zero after rounding); only
+    on the barrel does taking a trick count. Seat 1 takes a trick worth 2 points: 0, its third dash, minus 100."""
+    game = Game.from_deal(3, dealer=2, hands=N_HANDS, talon="Kd Qd Jd", totals=[0, 300, 0], dashes=[0, 2, 0])
+    run(game, N2_SCRIPT)
+    assert game.last_deal["trick_points"] == [100, 2, 18]
+    assert last_row(game)[1] == (None, True, -100, 200, "")
+
+
+def test_two_players_redeal_on_four_nines_in_a_hand():
+    """The house text: four nines in a hand are a redeal, "всім прочерк", with two players too."""
+    hands = ["9h 9d 9c 9s Ah Th Kh Qh Jh Ad", "Td Kd Qd Jd Ac Tc Kc Qc Jc As"]
+    game = Game.from_deal(2, dealer=1, hands=hands, talons=("Ts Ks", "Qs Js"), seed=5, dashes=[2, 0])
+    row = game.sheet.rows[0]
+    assert row.kind == "redeal" and game.dealer == 1 and game.deal_no == 1
+    assert [(e.dash, e.penalty, e.total) for e in row.entries] == [(True, -100, -100), (True, 0, 0)]
+
+
 def test_on_the_barrel_a_trick_without_points_is_still_a_trick():
     """RULES.md, the barrel: a barrel deal in which the player takes **no trick** is a dash, and one without a
     dash ends their series. A trick of three nines is a trick."""

@@ -79,3 +79,11 @@ def test_two_players_after_a_blind_contract_only_the_declarer_saw_the_taken_talo
     game = run(deal_d(Rules(blind=True)), "d p t1 gKs1 f")
     assert game.last_deal["bid"] > 100 and game.last_deal["blind"]
     assert ended_talons(game) == [[["Ks", "Qs"], None], [None, None]]
+
+
+def test_four_players_talon_is_revealed_to_the_sitter_too():
+    """The house text: "Прикуп показують усім за столом" (the talon is shown to everyone at the table), the
+    player sitting on it included."""
+    game = run(deal_c(), "p p")
+    assert game.sitter == 2
+    assert [game.view(seat)["talons"][0]["cards"] for seat in range(4)] == [["Ks", "Qs", "9s"]] * 4
