@@ -144,3 +144,25 @@ def test_the_news_id_follows_the_changelog(pages, tmp_path):
     (tmp_path / "CHANGELOG.md").write_text("# What's new\n\n## 9.9\n\n- More.\n", encoding="utf-8")
     (tmp_path / "web").symlink_to(ROOT / "web")
     assert build_site.build_pages(tmp_path, tmp_path / "dist")["news"] != info["news"]
+
+
+def test_the_changelog_has_a_section_per_day_newest_first():
+    """What's new is read by players coming back: a section per day a release went out, newest first,
+    each with Added, Changed or Fixed (in that order) and every entry a list item under one of them."""
+    import datetime
+
+    days, kinds = [], []
+    for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()[1:]:
+        if line.startswith("## "):
+            days.append(datetime.datetime.strptime(line[3:], "%d %B %Y").date())
+            kinds.append([])
+        elif line.startswith("### "):
+            assert days, "a kind of change before the first day"
+            kinds[-1].append(line[4:])
+        elif line.startswith("- "):
+            assert kinds and kinds[-1], f"an entry under no kind of change: {line}"
+        else:
+            assert not line or line.startswith("  "), f"not an entry: {line}"
+    assert days and days == sorted(set(days), reverse=True)
+    order = ["Added", "Changed", "Fixed"]
+    assert all(k and k == sorted(set(k), key=order.index) for k in kinds), kinds
