@@ -323,6 +323,9 @@ def test_a_guest_tab_that_died_without_a_word_gives_its_seat_to_the_link_opened_
     join(again, link, None)  # this device sat here: the seat is asked for at once
     again.wait_for_selector("body[data-friends='guest'][data-turn]", state="attached", timeout=30_000)
     assert again.locator("[data-ui=message]:has-text('open in another tab')").count() == 0
-    olia.close()
     play_moves([host, again], 10_000, until=lambda: len(host_record(host).actions) >= at + 8)
     assert 1 in movers(host_record(host))[at:]  # Оля plays her own seat from the new tab
+    # The old tab wakes up: its seat is the new tab's, and it says so (it only showed a toast over a
+    # table that no longer moved).
+    olia.wait_for_selector("[data-ui=message]:has-text('open in another tab')", timeout=60_000)
+    olia.close()

@@ -195,7 +195,9 @@ export async function joinRoom(room) {
       document.body.dataset.proof = problems.length ? "bad" : "ok";
     },
     error: (error) => {
-      if (guest.started) toast(errorText(error));
+      // During the game an error answers a move, and the game goes on; but a seat taken by this person's
+      // other tab (this one was asleep, and the link was opened again) leaves this table with no seat.
+      if (guest.started && error.key !== "room.other_tab") toast(errorText(error));
       else showMessage(errorText(error), ownGame());
     },
     gone: () => showMessage(t("friends.host_gone"), ownGame()),
