@@ -2,13 +2,13 @@
 // a marriage) and the hand. Buttons exist only for legal moves from the view.
 
 import { cardBack, cardFace, SUIT_SYMBOLS } from "./cards.js";
-import { $, h } from "./dom.js";
+import { $, h, redraw } from "./dom.js";
 import { canHint, hintButton } from "./hint.js";
 import { t } from "./i18n.js";
 import { showRuleLink } from "./rules.js";
 import { legal, legalIds, myTurn, S } from "./state.js";
-import { handlers, renderStatus } from "./table.js";
-import { cardText, rankLabels, seatName, suitArgs } from "./words.js";
+import { handlers, renderStatus, setStatus } from "./table.js";
+import { cardText, cardWords, rankLabels, seatName, suitArgs } from "./words.js";
 
 function actionButton(a, text, extra = {}) {
   // The second click of a double click would make the move of the button drawn there next: with fast bots
@@ -22,6 +22,10 @@ function cancelButton() {
 }
 
 export function renderPanel() {
+  redraw($("panel"), drawPanel);
+}
+
+function drawPanel() {
   const v = S.st.view;
   const panel = $("panel");
   panel.replaceChildren();
@@ -167,7 +171,7 @@ export function renderHand() {
       class: "card hand-card",
       "data-card": card,
       tabindex: i === S.focus ? "0" : "-1",
-      "aria-label": cardText(card),
+      "aria-label": cardWords(card),
       onfocus: () => { S.focus = i; showReason(card); },
       onmouseenter: () => showReason(card),
       onmouseleave: () => showReason(null),
@@ -176,7 +180,7 @@ export function renderHand() {
     if (fromTalon.has(card)) attrs.class += " from-talon";
     if (given.has(card)) {
       attrs.class += " given";
-      attrs["aria-label"] = `${cardText(card)}: ${t("hand.given")}`;
+      attrs["aria-label"] = `${cardWords(card)}: ${t("hand.given")}`;
     }
     if (mine && v.phase === "play") {
       const plain = acts.find((a) => a.kind === "play");
@@ -216,15 +220,27 @@ export function renderHand() {
 
 function showReason(card) {
   const reason = card && S.st.view.unplayable[card];
-  if (reason) $("status").textContent = t(reason.key, suitArgs(reason.args));
+  if (reason) setStatus(t(reason.key, suitArgs(reason.args)));
   else renderStatus();
 }
 
 export function select(card) {
+  const was = S.selected;
+  const fromPanel = $("panel").contains(document.activeElement); // Cancel, pressed from the keyboard
   S.selected = card;
   renderPanel();
   renderHand();
   // From the keyboard, focus moves to the choice: "with marriage" first when leading one.
   const first = $("panel").querySelector(".act-meld[data-action]") || $("panel").querySelector("[data-action]");
   if (card && first && document.activeElement?.classList.contains("hand-card")) first.focus();
+  // Cancel goes with the choice: focus goes back to the card that was chosen.
+  if (!card && was && fromPanel) $("hand").querySelector(`[data-card="${CSS.escape(was)}"]`)?.focus();
+}
+
+/** Keyboard focus for the table's next question: the card to play, else the hand, else the panel's first button. */
+export function focusTable() {
+  const hand = $("hand");
+  const node = hand.querySelector(".playable") || hand.querySelectorAll(".hand-card")[S.focus]
+    || hand.querySelector(".hand-card") || $("panel").querySelector("button:not([disabled])");
+  node?.focus();
 }

@@ -15,6 +15,8 @@ export function openDialog(title, ...content) {
   const body = $("dialog-body");
   onDismiss = null;
   shown++;
+  // New contents in the open dialog remove the focused button: focus stays in the dialog (on Close).
+  const inside = dialog.open && (body.contains(document.activeElement) || document.activeElement === document.body);
   body.replaceChildren(
     h("div", { class: "dialog-head" },
       h("h2", { text: title }),
@@ -22,6 +24,7 @@ export function openDialog(title, ...content) {
     ...content,
   );
   if (!dialog.open) dialog.showModal();
+  else if (inside) body.querySelector('[data-ui="close"]').focus();
   return shown;
 }
 

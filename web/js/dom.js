@@ -19,6 +19,17 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Draw `box` anew with `draw()`; keyboard focus on one of its buttons stays on the button
+ * drawn in its place (the same data-action or data-ui), where it would fall to the page. */
+export function redraw(box, draw) {
+  const was = box.contains(document.activeElement) ? document.activeElement : null;
+  draw();
+  if (!was || box.contains(was)) return;
+  const { action, ui } = was.dataset;
+  const same = action ? `[data-action="${CSS.escape(action)}"]` : ui ? `[data-ui="${CSS.escape(ui)}"]` : null;
+  if (same) box.querySelector(same)?.focus();
+}
+
 export const delay = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 let toastTimer = null;

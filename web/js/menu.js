@@ -107,7 +107,9 @@ export function showSettings() {
       selectField("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
         await loadLocale(x, true);
         render();
-        if (stillOpen(dialog)) showSettings(); // in the new language, unless closed meanwhile
+        if (!stillOpen(dialog)) return; // closed meanwhile
+        showSettings(); // in the new language, and focus back on the language
+        document.querySelector('#dialog [data-ui="set-lang"]').focus();
       })),
     h("p", { class: "hint", text: t("settings.keys") }));
 }

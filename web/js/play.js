@@ -2,6 +2,7 @@
 // come from it one at a time and paced, and each new state is shown (a
 // completed trick stays on the table a moment, a finished deal shows its rows).
 
+import { focusTable } from "./controls.js";
 import { ask, showMessage } from "./dialogs.js";
 import { $, delay, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,7 +13,7 @@ import { recordDeals } from "./stats.js";
 import { legal, legalIds, S } from "./state.js";
 import { dropHint } from "./hint.js";
 import { markTurn, render, renderCenter, renderSeats, renderStatus } from "./table.js";
-import { bigMoment, describe, errorText } from "./words.js";
+import { bigMoment, describe, errorText, rowText, seatName } from "./words.js";
 
 let calloutTimer = null;
 
@@ -34,6 +35,17 @@ function announce(moved, next) {
   }, Math.max(2500, speed().bot * 3));
 }
 
+/** A deal's end in words: what was played, made or failed (rows: the sheet's new rows). */
+function dealEnd(rows, lastDeal) {
+  const played = rows.filter((row) => row.kind !== "redeal");
+  if (!played.length) return t("summary.redeal_title");
+  const parts = [t("summary.title"), rowText(played[0])];
+  if (lastDeal && lastDeal.kind === "played" && lastDeal.declarer !== null) {
+    parts.push(t(lastDeal.made ? "summary.made" : "summary.failed"));
+  }
+  return parts.join(". ");
+}
+
 async function accept(next, moved) {
   const old = S.st;
   const gen = S.gen;
@@ -41,7 +53,6 @@ async function accept(next, moved) {
     toast(errorText(next.error));
     return;
   }
-  if (moved && moved.kind) $("announce").textContent = describe(moved);
   if (sameGame(old, next)) announce(moved, next);
   S.st = next;
   S.shownGen = gen;
@@ -63,6 +74,12 @@ async function accept(next, moved) {
     const winner = last ? last.winner : null;
     finished = { cards, winner };
   }
+  // For screen readers, in one update: the move, the trick it completed and who took it, the deal's end.
+  const said = [];
+  if (moved && moved.kind) said.push(describe(moved));
+  if (finished && finished.winner !== null) said.push(t("trick.took", { name: seatName(finished.winner) }));
+  if (ended) said.push(dealEnd(v.sheet.rows.slice(ov.sheet.rows.length), v.last_deal));
+  if (said.length) $("announce").textContent = said.join(". ");
   if (finished && speed().trick > 0) {
     S.shownTrick = { cards: finished.cards, winner: finished.winner, collecting: false };
     render();
@@ -79,7 +96,12 @@ async function accept(next, moved) {
   if (ended) {
     S.summary = { rows: v.sheet.rows.slice(ov.sheet.rows.length), lastDeal: v.last_deal };
   }
+  // The buttons and cards of the deal are gone with it: keyboard focus goes to Continue (or Play again),
+  // unless it is somewhere else than the table (a dialog, the menu).
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || $("table").contains(focused);
   render();
+  if (ended && lost) document.querySelector('#center [data-ui="continue"], #center [data-ui="play-again"]')?.focus();
 }
 
 /** The person makes the move with notation `id` (ignored unless it is legal now). */
@@ -172,7 +194,7 @@ export function continueDeal() {
   S.summary = null;
   render();
   pump();
-  $("hand").querySelector(".playable")?.focus();
+  focusTable(); // Continue is gone: focus goes back to the cards
 }
 
 /** Show a game the source has just started (or opened); false if the reply is an error, which

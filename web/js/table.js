@@ -6,13 +6,13 @@
 
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { renderHand, renderPanel } from "./controls.js";
-import { $, h } from "./dom.js";
+import { $, h, redraw } from "./dom.js";
 import { hintText, markHint } from "./hint.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 import { rulesChip } from "./rulesmenu.js";
 import { legal, legalIds, myTurn, S } from "./state.js";
-import { noteText, rankLabels, rowText, seatName, signed } from "./words.js";
+import { cardWords, noteText, rankLabels, rowText, seatName, signed } from "./words.js";
 
 // Seat positions around the table, clockwise from the person at the bottom.
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
@@ -29,8 +29,10 @@ export function position(seat) {
   return POSITIONS[n][(seat - S.st.human + n) % n];
 }
 
+/** A card's picture, named in words for screen readers (a card on the table had no name at all). */
 export function cardNode(card, extra = {}) {
-  return h("span", { class: "card", "data-card": card, ...extra }, cardFace(card, rankLabels()));
+  return h("span", { class: "card", "data-card": card, role: "img", "aria-label": cardWords(card), ...extra },
+    cardFace(card, rankLabels()));
 }
 
 export function render() {
@@ -147,6 +149,10 @@ function makeGiveTarget(node, seat) {
 }
 
 export function renderCenter() {
+  redraw($("center"), drawCenter);
+}
+
+function drawCenter() {
   const v = S.st.view;
   const center = $("center");
   center.replaceChildren();
@@ -187,6 +193,7 @@ export function renderCenter() {
       spot.append(cardNode(card, {
         class: `card trick-card from-${position(seat)}${fresh ? " fresh" : ""}${took ? " winner" : ""}`,
         title: took ? t("trick.took", { name: seatName(seat) }) : seatName(seat),
+        "aria-label": `${seatName(seat)}: ${cardWords(card)}`,
         "data-winner": took ? "1" : null,
       }));
     });
@@ -265,5 +272,11 @@ export function renderStatus() {
   else if (p.key === "give" && p.args.seats.length === 1) text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });
   else if (p.key === "bid" && p.args.next == null) text = t("prompt.bid_top", p.args); // no raise left: only the pass
   else text = t(`prompt.${p.key}`, p.args);
-  $("status").textContent = text;
+  setStatus(text);
+}
+
+/** The status line, a live region: a text it already says is not written again (a screen reader would repeat it). */
+export function setStatus(text) {
+  const node = $("status");
+  if (node.textContent !== text) node.textContent = text;
 }

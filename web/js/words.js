@@ -15,6 +15,12 @@ export function cardText(card) {
   return t(`rank.${card[0]}`) + SUIT_SYMBOLS[card[1]];
 }
 
+/** A card in words, for screen readers ("queen of spades", "дама пік"): cardText's letters and suit
+ * symbols ("Д♠") are read out as a letter and a symbol's name, if at all. */
+export function cardWords(card) {
+  return t("card.words", { rank: t(`rank_word.${card[0]}`), suit: t(`suit_of.${card[1]}`) });
+}
+
 /** A seat's name as the person sees it (in `st`, the shown state unless another is given). */
 export function seatName(seat, st = S.st) {
   if (seat === st.human) return t("seat.you");
@@ -56,9 +62,10 @@ export function describe(moved) {
   const name = seatName(moved.seat);
   const id = moved.action;
   if (moved.kind === "give" || !id) return t("say.give", { name });
-  if (moved.kind === "play") return t("say.play", { name, card: cardText(id) });
-  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: cardText(id.slice(1)) }); // the four aces
-  if (moved.kind === "meld") return t("say.meld", { name, card: cardText(id.slice(1)), suit: SUIT_SYMBOLS[id[2]] });
+  if (moved.kind === "play") return t("say.play", { name, card: cardWords(id) });
+  // The four aces (ace-marriage rule):
+  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: cardWords(id.slice(1)) });
+  if (moved.kind === "meld") return t("say.meld", { name, card: cardWords(id.slice(1)), suit: t(`suit_of.${id[2]}`) });
   if (moved.kind === "blind") return t("say.blind", { name, value: moved.value });
   if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
     return t(`say.${moved.kind}`, { name, value: id.slice(1) });

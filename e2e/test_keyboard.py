@@ -1,0 +1,121 @@
+"""Playing with the keyboard alone and a screen reader: keyboard focus is never dropped to the page
+when the buttons it was on go (a deal's end, Continue, Cancel, a dialog's new contents), and the
+live region says each trick's taker and the deal's end."""
+
+from __future__ import annotations
+
+import re
+
+from table_driver import click_move, find_seed, open_table, policy, simulate
+
+FOCUSED = "() => document.activeElement === document.body ? 'body' : document.activeElement.outerHTML.slice(0, 80)"
+LISTEN = """() => { window.said = { announce: [], status: [] };
+    for (const id of ["announce", "status"]) {
+        const node = document.getElementById(id);
+        new MutationObserver(() => window.said[id].push(node.textContent))
+            .observe(node, { childList: true, characterData: true, subtree: true });
+    } }"""
+
+
+def marriage_deal(page, base_url) -> list[str]:
+    """Open a deal the person declares, gives in and leads a marriage in; return the person's moves."""
+    seed = find_seed(3, lambda r: r[0]["declarer"] == 0 and r[0]["gave"] and r[0]["melded"])
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
+    return simulate(f"?p=3&s={seed}&l=easy&r=std")[0]["moves"]
+
+
+def press_move(page, move: str) -> None:
+    """A card played from the keyboard: focused in the hand, then Enter; other moves clicked."""
+    if move[0] in "9JQKTA":
+        page.locator(f'#hand [data-card="{move}"]').focus()
+        page.keyboard.press("Enter")
+    else:
+        click_move(page, move)
+
+
+def test_focus_stays_on_the_table_through_a_deal(page, base_url):
+    """Cancel on the marriage question gives focus back to the card; the deal's end focuses Continue,
+    and Continue focuses the hand: focus used to fall to the page each time (Tab then began at the menu)."""
+    moves = marriage_deal(page, base_url)
+    cancelled = False
+    for move in moves:
+        page.wait_for_selector("body[data-turn='you']", state="attached")
+        legal = page.get_attribute("body", "data-legal").split()
+        if move.startswith("m") and not cancelled:
+            page.locator(f'#hand [data-card="{move[1:3]}"]').focus()
+            page.keyboard.press("Enter")
+            page.locator('#panel [data-ui="unselect"]').focus()
+            page.keyboard.press("Enter")
+            page.wait_for_selector('#panel [data-ui="unselect"]', state="detached")
+            assert page.evaluate("document.activeElement.dataset.card") == move[1:3], page.evaluate(FOCUSED)
+            cancelled = True
+        press_move(page, move)
+        page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    page.wait_for_selector("body[data-turn='summary']", state="attached")
+    page.wait_for_function("() => document.activeElement.dataset.ui === 'continue'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body:not([data-turn='summary'])", state="attached")
+    page.wait_for_function("() => document.activeElement.classList.contains('hand-card')")
+    assert cancelled
+
+
+def test_a_dialog_keeps_focus_when_its_contents_change(page, base_url):
+    """Review replaces "working…" with its answer, Settings redraws itself in the language chosen: the
+    focused button went with the old contents, and focus fell to the page behind the modal dialog."""
+    open_table(page, base_url, "?p=3&s=27&l=easy&r=std")
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    page.locator('.topbar [data-ui="review"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#dialog[open] [data-ui="message"]')  # no deal has ended yet: it says so
+    assert page.evaluate("document.getElementById('dialog').contains(document.activeElement)"), page.evaluate(FOCUSED)
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement.dataset.ui === 'review'")
+    page.locator('.topbar [data-ui="settings"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#dialog [data-ui="set-lang"]').focus()
+    page.keyboard.press("ArrowUp")  # English to the language before it in the list
+    page.wait_for_function("() => document.documentElement.lang !== 'en'")
+    page.wait_for_function("() => document.activeElement.dataset.ui === 'set-lang'")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement.dataset.ui === 'settings'")
+
+
+def test_a_screen_reader_hears_the_tricks_and_the_end_of_the_deal(page, base_url):
+    """The live region said each card and bid, but not who took a trick nor that the deal ended;
+    the status line was written again with the text it already said (read out once more)."""
+    moves = marriage_deal(page, base_url)
+    page.evaluate(LISTEN)
+    for move in moves:
+        page.wait_for_selector("body[data-turn='you']", state="attached")
+        legal = page.get_attribute("body", "data-legal").split()
+        click_move(page, move)
+        page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    page.wait_for_selector("body[data-turn='summary']", state="attached")
+    said = page.evaluate("window.said")
+    took = [text for text in said["announce"] if "took the trick" in text]
+    assert len(took) == 8, said["announce"]  # 24 cards, 8 tricks
+    assert "The deal is over. You played" in said["announce"][-1]
+    assert said["announce"][-1].endswith(("Contract made", "Contract failed"))
+    repeated = [a for a, b in zip(said["status"], said["status"][1:]) if a == b]
+    assert repeated == [], said["status"]
+
+
+def test_cards_are_named_in_words(page, base_url):
+    """A screen reader read "Д♠" as a letter and a symbol (if at all); a card on the table had no name."""
+    open_table(page, base_url, "?p=3&s=27&l=easy&r=std", lang="uk")
+    page.evaluate(LISTEN)
+    ranks = "дев'ятка|валет|дама|король|десятка|туз"
+    words = rf"^({ranks}) (пік|треф|бубон|чирв)$"
+    names = page.eval_on_selector_all("#hand .hand-card", "nodes => nodes.map((n) => n.getAttribute('aria-label'))")
+    assert names and all(re.match(words, name) for name in names), names
+    for _ in range(40):  # play on (by clicks) until a card is on the table
+        if page.locator("#center .trick-card").count():
+            break
+        page.wait_for_selector("body[data-turn='you']", state="attached")
+        legal = page.get_attribute("body", "data-legal").split()
+        click_move(page, policy(legal))
+        page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    label = page.locator("#center .trick-card").first.get_attribute("aria-label")
+    assert re.match(rf"^.+: ({ranks}) (пік|треф|бубон|чирв)$", label), label
+    played = [text for text in page.evaluate("window.said.announce") if re.search(rf": ({ranks}) ", text)]
+    assert played, page.evaluate("window.said.announce")
