@@ -1,18 +1,19 @@
 """The pages pass axe-core's checks (web/node_modules/axe-core, pinned in web/package.json): the
 table, every dialog of the top bar, the first game, the embed, and the rules and what's-new pages,
-in the light and the dark colour scheme, on a desktop and on a phone."""
+in the light and the dark colour scheme, on a desktop and on a phone; and the keyboard's focus ring
+stands out from the surface it is drawn on."""
 
 from __future__ import annotations
 
 import pytest
 
 from conftest import ROOT
-from table_driver import open_table
+from table_driver import click_move, open_table, policy
 
 AXE = (ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 DIALOGS = ("new", "settings", "daily", "more", "sheet", "friends")
-# A hand card's name is its card in words ("K♠"); the rank and pips drawn in its picture are not a
-# text label, which this rule (WCAG 2.5.3, label in name) would have the name repeat.
+# A hand card's name is its card in words ("king of spades"); the rank and pips drawn in its picture
+# are not a text label, which this rule (WCAG 2.5.3, label in name) would have the name repeat.
 EXEMPT = {"label-content-name-mismatch": ".hand-card"}
 
 RUN = """async ([exempt]) => {
@@ -80,3 +81,53 @@ def test_the_other_pages(viewed, base_url, path):
     if "embed" in path:
         page.wait_for_selector("body[data-ready='1']", state="attached")
     assert violations(page) == []
+
+
+RING = """([selector, surface]) => {
+    const rgb = (text) => (text.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+    const probe = document.createElement("i");  // the surface's colour variable, resolved for the scheme
+    probe.style.color = `var(${surface})`;
+    document.body.append(probe);
+    const behind = rgb(getComputedStyle(probe).color);
+    probe.remove();
+    const node = document.activeElement;
+    if (!node.matches(selector) || !node.matches(":focus-visible")) throw new Error(`no focus ring on ${selector}`);
+    return [rgb(getComputedStyle(node).outlineColor), behind];
+}"""
+
+
+def ring(page, selector: str, surface: str) -> list:
+    """The focus ring's colour on `selector`, reached from the keyboard (so the ring is drawn), and
+    the colour of `surface`, the variable of the surface around it."""
+    target = page.locator(selector)
+    target.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    css = target.evaluate("node => node.tagName.toLowerCase() + (node.dataset.ui ? `[data-ui='${node.dataset.ui}']`"
+                          " : node.dataset.card ? `[data-card='${node.dataset.card}']` : '')")
+    return page.evaluate(RING, [css, surface])
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    def luminance(rgb):
+        parts = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_focus_ring_stands_out_wherever_it_is_drawn(viewed, base_url):
+    """The keyboard's focus ring was the gold accent everywhere: about 1.6:1 against the light top bar,
+    dialogs and the deal's result, under WCAG's 3:1 for a focus indicator. It must reach 3:1 against the
+    surface it is drawn on, in both colour schemes: the top bar, the felt (the hand), the deal's result."""
+    page = viewed
+    open_table(page, base_url, "?p=3&s=27&l=easy&r=std")
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    rings = {"topbar": ring(page, ".topbar .tool:visible >> nth=0", "--bg"),
+             "hand": ring(page, "#hand .hand-card[tabindex='0']", "--felt")}
+    while page.get_attribute("body", "data-turn") != "summary":  # play to the deal's result
+        click_move(page, policy(page.get_attribute("body", "data-legal").split()))
+        page.wait_for_selector("body[data-turn='you'], body[data-turn='summary']", state="attached")
+    rings["summary"] = ring(page, '#center [data-ui="continue"]', "--dialog")
+    low = {where: round(contrast(*pair), 2) for where, pair in rings.items() if contrast(*pair) < 3}
+    assert low == {}, rings
