@@ -283,13 +283,18 @@ def test_a_bad_embed_link_is_a_clear_message(page, base_url):
 
 # ------------------------------------------------------------------ statistics
 
-def test_statistics_update_after_a_finished_game_and_survive_a_reload(page, base_url, shot):
+def one_move_from_the_end() -> tuple[dict, dict]:
+    """LINK's game played to its end in Python: (its last state, its save one move from the end)."""
     state = json.loads(web.from_link(LINK))
     while state["view"]["phase"] != "over":
         state = json.loads(web.bot_step()) if state["bot_to_move"] else json.loads(
             web.play(policy([a["id"] for a in state["view"]["legal"]])))
     save = json.loads(state["save"])
-    save["record"] = save["record"].rsplit(".", 1)[0]  # the game one move from its end
+    save["record"] = save["record"].rsplit(".", 1)[0]
+    return state, save
+
+def test_statistics_update_after_a_finished_game_and_survive_a_reload(page, base_url, shot):
+    state, save = one_move_from_the_end()
     page.add_init_script("localStorage.setItem('thousand.visited', '1');"
                          "if (!sessionStorage.getItem('seeded')) { localStorage.setItem('thousand.save', "
                          + json.dumps(json.dumps(save)) + "); sessionStorage.setItem('seeded', '1'); }")
@@ -324,12 +329,7 @@ def test_statistics_update_after_a_finished_game_and_survive_a_reload(page, base
 def test_a_game_that_ends_is_counted_even_if_the_page_is_reloaded_while_its_last_trick_shows(page, base_url):
     """The game is saved as over before its last trick has been shown: a reload then (or a new game)
     must not leave it out of the statistics, and the reopened game is not counted again."""
-    state = json.loads(web.from_link(LINK))
-    while state["view"]["phase"] != "over":
-        state = json.loads(web.bot_step()) if state["bot_to_move"] else json.loads(
-            web.play(policy([a["id"] for a in state["view"]["legal"]])))
-    save = json.loads(state["save"])
-    save["record"] = save["record"].rsplit(".", 1)[0]  # the game one move from its end
+    state, save = one_move_from_the_end()
     page.add_init_script("if (!sessionStorage.getItem('seeded')) { localStorage.setItem('thousand.save', "
                          + json.dumps(json.dumps(save)) + "); sessionStorage.setItem('seeded', '1'); }")
     open_table(page, base_url, settings={"speed": "slow", "autoForced": False, "players": "3", "level": "easy",
