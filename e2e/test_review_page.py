@@ -38,4 +38,6 @@ def test_review_values_the_person_s_gifts(page, base_url, shot):
     bid_lines = texts[:len(choices)]
     assert all((": bid " in t or ": pass" in t) and "not valued" not in t for t in bid_lines), bid_lines
     assert page.get_by_text("Bids are valued as if the bidding had ended there").is_visible()
+    # the cards as the table shows them ("Q♠"); the words ("queen of spades") are for screen readers
+    assert all(any(suit in t for suit in "♠♣♦♥") and " of " not in t for t in texts[-len(cards):]), texts
     shot(page, "review-gifts")

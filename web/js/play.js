@@ -76,7 +76,7 @@ async function accept(next, moved) {
   }
   // For screen readers, in one update: the move, the trick it completed and who took it, the deal's end.
   const said = [];
-  if (moved && moved.kind) said.push(describe(moved));
+  if (moved && moved.kind) said.push(describe(moved, true));
   if (finished && finished.winner !== null) said.push(t("trick.took", { name: seatName(finished.winner) }));
   if (ended) said.push(dealEnd(v.sheet.rows.slice(ov.sheet.rows.length), v.last_deal));
   if (said.length) $("announce").textContent = said.join(". ");

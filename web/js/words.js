@@ -57,15 +57,18 @@ export function suitArgs(args) {
     suit: args.suit ? SUIT_SYMBOLS[args.suit] : "" };
 }
 
-/** Words for a move just made, for screen readers (the table shows it too). */
-export function describe(moved) {
+/** A move in words: `spoken` for screen readers (cards and suits in words: "queen of spades"), else
+ * for the eye (the review's list: "Q♠", "♠"). */
+export function describe(moved, spoken = false) {
   const name = seatName(moved.seat);
   const id = moved.action;
+  const card = spoken ? cardWords : cardText;
+  const suit = (s) => (spoken ? t(`suit_of.${s}`) : SUIT_SYMBOLS[s]);
   if (moved.kind === "give" || !id) return t("say.give", { name });
-  if (moved.kind === "play") return t("say.play", { name, card: cardWords(id) });
+  if (moved.kind === "play") return t("say.play", { name, card: card(id) });
   // The four aces (ace-marriage rule):
-  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: cardWords(id.slice(1)) });
-  if (moved.kind === "meld") return t("say.meld", { name, card: cardWords(id.slice(1)), suit: t(`suit_of.${id[2]}`) });
+  if (moved.kind === "meld" && id[1] === "A") return t("say.meld_aces", { name, card: card(id.slice(1)) });
+  if (moved.kind === "meld") return t("say.meld", { name, card: card(id.slice(1)), suit: suit(id[2]) });
   if (moved.kind === "blind") return t("say.blind", { name, value: moved.value });
   if (moved.kind === "bid" || moved.kind === "contract" || moved.kind === "talon") {
     return t(`say.${moved.kind}`, { name, value: id.slice(1) });
