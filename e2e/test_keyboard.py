@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import re
 
-from table_driver import click_move, find_seed, open_table, policy, simulate
+from table_driver import click_move, find_seed, open_table, play_deal, policy, simulate
 
 FOCUSED = "() => document.activeElement === document.body ? 'body' : document.activeElement.outerHTML.slice(0, 80)"
+# Every text written, even two in one task (an observer's callback comes once for both, after them).
 LISTEN = """() => { window.said = { announce: [], status: [] };
     for (const id of ["announce", "status"]) {
-        const node = document.getElementById(id);
-        new MutationObserver(() => window.said[id].push(node.textContent))
-            .observe(node, { childList: true, characterData: true, subtree: true });
+        new MutationObserver((records) => { for (const r of records) {
+            const added = [...r.addedNodes].map((n) => n.textContent).join("");
+            const text = r.type === "characterData" ? r.target.data : added;
+            if (text) window.said[id].push(text);
+        } }).observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
     } }"""
 
 
@@ -119,3 +122,15 @@ def test_cards_are_named_in_words(page, base_url):
     assert re.match(rf"^.+: ({ranks}) (пік|треф|бубон|чирв)$", label), label
     played = [text for text in page.evaluate("window.said.announce") if re.search(rf": ({ranks}) ", text)]
     assert played, page.evaluate("window.said.announce")
+
+
+def test_a_bot_move_is_one_status(page, base_url):
+    """Each bot's move turned the status line (a live region) from "Marta to move" to "Marta is thinking…":
+    a screen reader heard two texts for one move. It says the bot is thinking at once."""
+    open_table(page, base_url, "?p=3&s=27&l=easy&r=std")
+    page.evaluate(LISTEN)
+    play_deal(page)
+    status = page.evaluate("window.said.status")
+    # The bots' 16 cards and bids; one who takes a trick and leads the next is still thinking (said once).
+    assert len([text for text in status if text.endswith(" is thinking…")]) >= 8, status
+    assert [text for text in status if text.endswith(" to move")] == [], status

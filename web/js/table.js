@@ -259,6 +259,12 @@ function gameOverNode() {
     h("button", { type: "button", class: "primary", "data-ui": "play-again", onclick: () => handlers.playAgain(), text: t("over.again") }));
 }
 
+/** Is the awaited move one the source is about to ask for (a bot's, a friend's)? The status then says at
+ * once that they are thinking: "X to move" just before it made a screen reader read two texts for one move. */
+function asking() {
+  return !S.stale && Boolean(S.source && S.source.othersToMove(S.st));
+}
+
 export function renderStatus() {
   const v = S.st.view;
   const p = v.prompt;
@@ -267,7 +273,7 @@ export function renderStatus() {
   else if (S.thinking !== null) text = t("status.thinking", { name: seatName(S.thinking) });
   else if (S.summary) text = t("status.summary");
   else if (hintText()) text = hintText();
-  else if (p.key === "wait") text = t("status.wait", { name: seatName(p.args.seat) });
+  else if (p.key === "wait") text = t(asking() ? "status.thinking" : "status.wait", { name: seatName(p.args.seat) });
   else if (v.sitter === S.st.human && v.phase !== "over") text = t("status.sitting");
   else if (p.key === "give" && p.args.seats.length === 1) text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });
   else if (p.key === "bid" && p.args.next == null) text = t("prompt.bid_top", p.args); // no raise left: only the pass
