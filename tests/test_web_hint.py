@@ -4,6 +4,7 @@ move as the button that makes it does."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -40,3 +41,13 @@ def test_a_hint_to_lead_an_ace_of_the_four_names_the_four_aces_not_a_marriage_of
 
 def test_a_hint_to_declare_a_marriage_names_its_suit(run):
     assert run["marriage"].endswith("K♥ and declare the ♥ marriage")
+
+
+def test_only_the_table_writes_the_status_line():
+    """hint.js wrote the status line itself, past setStatus (which keeps a screen reader from hearing a
+    text again): the status line's rules stay in table.js."""
+    write = re.compile(r"""\$\(\s*["']status["']\s*\)\s*\.\s*"""
+                       r"(textContent|innerText|innerHTML|replaceChildren|append)\b")
+    writers = [path.name for path in sorted((WEB / "js").glob("*.js"))
+               if path.name != "table.js" and write.search(path.read_text(encoding="utf-8"))]
+    assert writers == []

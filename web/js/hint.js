@@ -8,7 +8,7 @@ import { showRaise } from "./controls.js";
 import { $, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { S } from "./state.js";
-import { render } from "./table.js";
+import { render, setStatus } from "./table.js";
 import { cardText, errorText, seatName } from "./words.js";
 
 /** Can the person ask for a hint now? (The source must offer hints: a local game.) */
@@ -28,7 +28,7 @@ export async function askHint() {
   if (!canHint()) return;
   const gen = S.gen;
   S.busy = true;
-  $("status").textContent = t("hint.thinking");
+  setStatus(t("hint.thinking"));
   let reply;
   try {
     reply = await S.source.hint();
