@@ -5,16 +5,19 @@ stands out from the surface it is drawn on."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import ROOT
-from table_driver import click_move, open_table, policy
+from table_driver import click_move, find_seed, open_table, policy, simulate
 
 AXE = (ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 DIALOGS = ("new", "settings", "daily", "more", "sheet", "friends")
 # A hand card's name is its card in words ("king of spades"); the rank and pips drawn in its picture
-# are not a text label, which this rule (WCAG 2.5.3, label in name) would have the name repeat.
-EXEMPT = {"label-content-name-mismatch": ".hand-card"}
+# are not a text label, which this rule (WCAG 2.5.3, label in name) would have the name repeat. So are
+# the gift and play buttons' names: "Q♠" in them is read as a letter and a symbol's name.
+EXEMPT = {"label-content-name-mismatch": ".hand-card, #panel .act-give, #panel .act-play, #panel .act-meld"}
 
 RUN = """async ([exempt]) => {
     const found = await axe.run(document, { resultTypes: ["violations"] });
@@ -131,3 +134,46 @@ def test_the_focus_ring_stands_out_wherever_it_is_drawn(viewed, base_url):
     rings["summary"] = ring(page, '#center [data-ui="continue"]', "--dialog")
     low = {where: round(contrast(*pair), 2) for where, pair in rings.items() if contrast(*pair) < 3}
     assert low == {}, rings
+
+
+RANKS = {"9": "nine", "J": "jack", "Q": "queen", "K": "king", "T": "ten", "A": "ace"}
+SUITS = {"s": "spades", "c": "clubs", "d": "diamonds", "h": "hearts"}
+SYMBOLS = {"s": "♠", "c": "♣", "d": "♦", "h": "♥"}
+
+
+def symbol(card: str) -> str:
+    """A card as the table shows it in English: Q♠, 10♥."""
+    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
+
+
+def test_the_gift_and_play_buttons_name_their_card_in_words(page, base_url):
+    """The buttons that give a card or play the card chosen showed "Give Q♠ to Ostap", and that was their
+    name too: a screen reader said "Q black spade suit". They keep the symbol and are named in words."""
+    seed = find_seed(3, lambda r: r[0]["declarer"] == 0 and r[0]["gave"] and r[0]["melded"])
+    moves = simulate(f"?p=3&s={seed}&l=easy&r=std")[0]["moves"]
+    gift = next(m for m in moves if m.startswith("g"))
+    meld = next(m for m in moves if m.startswith("m"))
+    open_table(page, base_url, f"?p=3&s={seed}&l=easy&r=std")
+    shown = "#panel [data-action]"
+    spoken = "nodes => nodes.map((n) => [n.textContent, n.getAttribute('aria-label')])"
+    for move in moves[:moves.index(meld)]:
+        page.wait_for_selector("body[data-turn='you']", state="attached")
+        if move == gift:
+            page.locator(f'#hand [data-card="{move[1:3]}"]').click()
+            card = f"the {RANKS[move[1]]} of {SUITS[move[2]]}"
+            buttons = page.eval_on_selector_all(shown, spoken)
+            to = [re.fullmatch(rf"Give {re.escape(symbol(move[1:3]))} to (\w+)", text) for text, _ in buttons]
+            assert len(buttons) == 2 and all(to), buttons
+            assert [name for _, name in buttons] == [f"Give {card} to {m[1]}" for m in to]
+            assert violations(page) == []
+        legal = page.get_attribute("body", "data-legal").split()
+        click_move(page, move)
+        page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    page.locator(f'#hand [data-card="{meld[1:3]}"]').click()
+    card, suit = f"{RANKS[meld[1]]} of {SUITS[meld[2]]}", meld[2]
+    assert sorted(page.eval_on_selector_all(shown, spoken)) == sorted([
+        [f"{symbol(meld[1:3])} and declare the {SYMBOLS[suit]} marriage",
+         f"{card} and declare the {SUITS[suit]} marriage"],
+        [f"Just play {symbol(meld[1:3])}", f"Just play the {card}"]])
+    assert violations(page) == []

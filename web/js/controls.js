@@ -63,7 +63,10 @@ function drawPanel() {
         const row = h("div", { class: "actions" });
         for (const a of legal()) {
           if (a.kind === "give" && a.card === S.selected) {
-            row.append(actionButton(a, t("give.to", { card: cardText(a.card), name: seatName(a.to) }), { class: "act act-give primary" }));
+            // Named in words: a screen reader reads "Q♠" as a letter and a symbol's name.
+            const name = seatName(a.to);
+            row.append(actionButton(a, t("give.to", { card: cardText(a.card), name }), { class: "act act-give primary",
+              "aria-label": t("give.to_words", { card: cardWords(a.card), name }) }));
           }
         }
         row.append(cancelButton());
@@ -91,16 +94,22 @@ function drawPanel() {
     const row = h("div", { class: "actions" });
     for (const a of legal()) {
       if (a.card !== S.selected) continue;
-      const aces = a.kind === "meld" && a.card[0] === "A"; // leading an ace of the four (ace-marriage rule)
-      const text = aces ? t("play.meld_aces", { card: cardText(a.card) })
-        : a.kind === "meld" ? t("play.meld", { card: cardText(a.card), suit: SUIT_SYMBOLS[a.card[1]] })
-          : t("play.plain", { card: cardText(a.card) });
-      row.append(actionButton(a, text, { class: `act act-${a.kind}${a.kind === "meld" ? " primary" : ""}` }));
+      row.append(actionButton(a, playText(a), { class: `act act-${a.kind}${a.kind === "meld" ? " primary" : ""}`,
+        "aria-label": playText(a, true) }));
     }
     row.append(cancelButton());
     panel.append(row);
   }
   if (canHint()) panel.append(h("div", { class: "actions hint-row" }, hintButton()));
+}
+
+/** A play button's text: the card as the table shows it ("Q♠"), or `spoken`, in words for its name. */
+function playText(a, spoken = false) {
+  const card = spoken ? cardWords(a.card) : cardText(a.card);
+  const suit = a.card[1];
+  if (a.kind === "meld" && a.card[0] === "A") return t("play.meld_aces", { card }); // the four aces (ace-marriage rule)
+  if (a.kind === "meld") return t("play.meld", { card, suit: spoken ? t(`suit_of.${suit}`) : SUIT_SYMBOLS[suit] });
+  return t(spoken ? "play.plain_words" : "play.plain", { card });
 }
 
 // The raise chosen on the contract stepper (a value of a legal contract move),
