@@ -134,3 +134,32 @@ def test_a_bot_move_is_one_status(page, base_url):
     # The bots' 16 cards and bids; one who takes a trick and leads the next is still thinking (said once).
     assert len([text for text in status if text.endswith(" is thinking…")]) >= 8, status
     assert [text for text in status if text.endswith(" to move")] == [], status
+
+
+def test_letters_go_to_the_talons_the_fall_and_the_write_off(page, base_url):
+    """The talons, the fall and the write-off had no key: T moves focus from talon to talon, F and W go to
+    the fall and the write-off; Enter then takes the move (a key alone makes none of them)."""
+    open_table(page, base_url, "?p=2&s=2&l=easy&r=std")  # you bid 110, take a talon and give a card
+    page.wait_for_selector("body[data-turn='you']", state="attached")
+    click_move(page, "b110")
+    page.wait_for_selector("body[data-legal='t1 t2']", state="attached")
+    focused = []
+    for _ in range(3):
+        page.keyboard.press("t")
+        focused.append(page.evaluate("document.activeElement.dataset.action"))
+    assert focused == ["t1", "t2", "t1"]
+    assert page.get_attribute('[data-action="t2"]', "aria-keyshortcuts") == "T"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body:not([data-legal='t1 t2'])", state="attached")
+    click_move(page, "gJs1")
+    page.wait_for_selector("body[data-phase='contract'][data-turn='you']", state="attached")
+    legal = page.get_attribute("body", "data-legal")
+    assert {"f", "w"} <= set(legal.split()), legal
+    for key, action in (("f", "f"), ("w", "w"), ("f", "f")):
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.dataset.action") == action
+        assert page.get_attribute(f'[data-action="{action}"]', "aria-keyshortcuts") == key.upper()
+    assert page.get_attribute("body", "data-legal") == legal  # nothing played
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-turn='summary']", state="attached")
+    assert "You fell at" in page.locator('#center [data-kind="fall"]').inner_text()

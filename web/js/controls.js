@@ -85,8 +85,12 @@ function drawPanel() {
     for (const [kind, id] of cost ? [["fall", "f"], ["write_off", "w"]] : []) {
       const a = legal().find((x) => x.id === id);
       const why = kind === "write_off" && cost.write_off.why ? cost.write_off.why : "used";
-      if (ids.has(id)) once.append(actionButton(a, t(`contract.${kind}`), { title: t(`contract.${kind}_hint`, cost[kind]) }));
-      else once.append(h("button", { type: "button", class: "act", disabled: true, text: t(`contract.${kind}_${why}`) }));
+      if (ids.has(id)) {
+        once.append(actionButton(a, t(`contract.${kind}`),
+          { title: t(`contract.${kind}_hint`, cost[kind]), "aria-keyshortcuts": id.toUpperCase() }));
+      } else {
+        once.append(h("button", { type: "button", class: "act", disabled: true, text: t(`contract.${kind}_${why}`) }));
+      }
     }
     panel.append(once);
   } else if (v.phase === "play" && mine && S.selected) {

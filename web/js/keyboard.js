@@ -10,6 +10,13 @@ function clickAction(selector) {
   if (node && !node.disabled) node.click();
 }
 
+/** Focus the next enabled button `selector` finds: a choice Enter then makes (which talon; a fall or a
+ * write-off, once a game and not to be made by a stray key). */
+function focusNext(selector) {
+  const nodes = [...document.querySelectorAll(selector)].filter((node) => !node.disabled);
+  if (nodes.length) nodes[(nodes.indexOf(document.activeElement) + 1) % nodes.length].focus();
+}
+
 export function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if ($("dialog").open) return;
@@ -31,6 +38,9 @@ export function onKey(event) {
   if (key === "p") clickAction('[data-action="p"]');
   else if (key === "b") clickAction('#panel [data-action^="b"]');
   else if (key === "k") clickAction('#panel .act-contract.primary');
+  else if (key === "t") focusNext("#center .talon[data-action]");
+  else if (key === "f") focusNext('#panel [data-action="f"]');
+  else if (key === "w") focusNext('#panel [data-action="w"]');
   else if (key === "l") showLastTrick();
   else if (key === "s") showSheet();
   else if (key === "h") askHint();

@@ -169,7 +169,8 @@ function drawCenter() {
         ? t("talon.taken", { name: seatName(talon.taken_by) })
         : t(v.talons.length > 1 ? "talon.numbered" : "talon.label", { n: i + 1 });
       if (ids.has(action)) {
-        row.append(h("button", { type: "button", class: "talon pick", "data-action": action, onclick: () => handlers.act(action) },
+        row.append(h("button", { type: "button", class: "talon pick", "data-action": action, "aria-keyshortcuts": "T",
+          onclick: () => handlers.act(action) },
           cards, h("span", { class: "caption", text: t("talon.take", { n: i + 1 }) })));
       } else if (talon.size > 0 || talon.cards) {
         row.append(h("div", { class: "talon" }, cards, h("span", { class: "caption", text: caption })));
