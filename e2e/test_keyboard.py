@@ -4,9 +4,11 @@ live region says each trick's taker and the deal's end."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from table_driver import click_move, find_seed, open_table, play_deal, policy, simulate
+from thousand import web
 
 FOCUSED = "() => document.activeElement === document.body ? 'body' : document.activeElement.outerHTML.slice(0, 80)"
 # Every text written, even two in one task (an observer's callback comes once for both, after them).
@@ -163,3 +165,29 @@ def test_letters_go_to_the_talons_the_fall_and_the_write_off(page, base_url):
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-turn='summary']", state="attached")
     assert "You fell at" in page.locator('#center [data-kind="fall"]').inner_text()
+
+
+def test_the_score_sheet_scrolls_from_the_keyboard(page, base_url):
+    """The sheet's box scrolls (its latest rows first), but had no place in the Tab order nor a name:
+    from the keyboard its first deals could not be reached."""
+    state = json.loads(web.from_link("?p=3&s=27&l=easy&r=std"))
+    while len(state["view"]["sheet"]["rows"]) < 12:
+        state = json.loads(web.bot_step() if state["bot_to_move"] else web.play(
+            policy([a["id"] for a in state["view"]["legal"]], bid_to=130)))
+        assert state["ok"], state
+    page.set_viewport_size({"width": 1000, "height": 560})
+    page.add_init_script(f"localStorage.setItem('thousand.save', {json.dumps(state['save'])});")
+    open_table(page, base_url)
+    page.wait_for_selector("body[data-turn='you'], body[data-turn='summary']", state="attached")
+    page.keyboard.press("s")
+    box = page.locator('#dialog[open] [data-ui="sheet-scroll"]')
+    assert box.evaluate("n => n.scrollHeight > n.clientHeight + 100 && n.scrollTop > 0")
+    for _ in range(3):
+        if page.evaluate("document.activeElement.dataset.ui") == "sheet-scroll":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.ui") == "sheet-scroll"
+    assert (box.get_attribute("tabindex"), box.get_attribute("role"), box.get_attribute("aria-label")) == (
+        "0", "region", "Score sheet")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('[data-ui=\"sheet-scroll\"]').scrollTop === 0")

@@ -34,7 +34,9 @@ export function showSheet() {
       h("span", { class: v.sheet.can_write_off[s] ? "yes" : "no", text: t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no") })));
   }
   foot.append(totals, dashes, once);
-  const wrap = h("div", { class: "sheet-wrap", "data-ui": "sheet-scroll" },
+  // A box that scrolls: in the Tab order and named, so that the keyboard reaches its first deals.
+  const wrap = h("div", { class: "sheet-wrap", "data-ui": "sheet-scroll", tabindex: "0", role: "region",
+    "aria-label": t("sheet.title") },
     h("table", { class: "sheet", "data-ui": "sheet-table" }, h("thead", {}, head), body, foot));
   const hints = S.st.hints ? h("p", { class: "hints-used", "data-ui": "sheet-hints", text: t("sheet.hints", { n: S.st.hints }) }) : "";
   openDialog(t("sheet.title"), wrap, hints, h("p", { class: "hint", text: t("sheet.legend") }));
