@@ -1,5 +1,6 @@
 """The hint's words (web/js/hint.js) run in Node with the English texts: the status line names the
-move as the button that makes it does."""
+move as the button that makes it does, its card in words (the line is read out, and a screen reader reads
+"Q♠" as a letter and a symbol)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ const { loadLocale } = await import(root + "/js/i18n.js");
 const { S } = await import(root + "/js/state.js");
 const { hintText } = await import(root + "/js/hint.js");
 await loadLocale("en");
+S.st = { human: 0, names: null };
 const say = (hint) => { S.hint = hint; return hintText(); };
 process.stdout.write(JSON.stringify({
   aces: say({ seat: 0, kind: "meld", action: "mAh", card: "Ah", suit: null, aces: true, points: 200 }),
   marriage: say({ seat: 0, kind: "meld", action: "mKh", card: "Kh", suit: "h", aces: false, points: 100 }),
+  play: say({ seat: 0, kind: "play", action: "Qs", card: "Qs" }),
+  give: say({ seat: 0, kind: "give", action: "gTd1", card: "Td", to: 1 }),
 }));
 """
 
@@ -36,11 +40,16 @@ def run(tmp_path_factory):
 
 def test_a_hint_to_lead_an_ace_of_the_four_names_the_four_aces_not_a_marriage_of_its_suit(run):
     en = json.loads((WEB / "locales" / "en.json").read_text(encoding="utf-8"))
-    assert run["aces"] == en["hint.says"].replace("{move}", en["play.meld_aces"].replace("{card}", "A♥"))
+    assert run["aces"] == en["hint.says"].replace("{move}", en["play.meld_aces"].replace("{card}", "ace of hearts"))
 
 
 def test_a_hint_to_declare_a_marriage_names_its_suit(run):
-    assert run["marriage"].endswith("K♥ and declare the ♥ marriage")
+    assert run["marriage"].endswith(": king of hearts and declare the hearts marriage")
+
+
+def test_a_hint_names_the_card_to_play_or_give_in_words(run):
+    assert run["play"].endswith(": Just play the queen of spades"), run["play"]
+    assert run["give"].startswith("Hint from the hard bot: Give the ten of diamonds to "), run["give"]
 
 
 def test_only_the_table_writes_the_status_line():

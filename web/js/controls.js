@@ -107,8 +107,9 @@ function drawPanel() {
   if (canHint()) panel.append(h("div", { class: "actions hint-row" }, hintButton()));
 }
 
-/** A play button's text: the card as the table shows it ("Q♠"), or `spoken`, in words for its name. */
-function playText(a, spoken = false) {
+/** A play button's text (a legal move or a hint: kind and card): the card as the table shows it ("Q♠"), or
+ * `spoken`, in words, for its name and for the status line, which screen readers read out. */
+export function playText(a, spoken = false) {
   const card = spoken ? cardWords(a.card) : cardText(a.card);
   const suit = a.card[1];
   if (a.kind === "meld" && a.card[0] === "A") return t("play.meld_aces", { card }); // the four aces (ace-marriage rule)

@@ -3,13 +3,12 @@
 // bot decides, counts it for the game (the sheet shows "hints used") and plays
 // nothing: the suggested button or card is marked until the next move.
 
-import { SUIT_SYMBOLS } from "./cards.js";
-import { showRaise } from "./controls.js";
+import { playText, showRaise } from "./controls.js";
 import { $, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { S } from "./state.js";
 import { render, setStatus } from "./table.js";
-import { cardText, errorText, seatName } from "./words.js";
+import { cardWords, errorText, seatName } from "./words.js";
 
 /** Can the person ask for a hint now? (The source must offer hints: a local game.) */
 export function canHint() {
@@ -49,20 +48,17 @@ export async function askHint() {
   render();
 }
 
-/** The hinted move in the words of the button that makes it. */
+/** The hinted move in the words of the button that makes it, the card in words: the status line is read out. */
 function moveLabel(m) {
-  const v = m.action.slice(1);
   switch (m.kind) {
     case "pass": return t("bid.pass_button");
     case "bid": return t("bid.raise", { value: m.value });
     case "talon": return t("talon.take", { n: m.value });
-    case "give": return t("give.to", { card: cardText(m.card), name: seatName(m.to) });
+    case "give": return t("give.to_words", { card: cardWords(m.card), name: seatName(m.to) });
     case "contract": return t(m.raised ? "contract.raise" : "contract.keep", { value: m.value });
     case "fall": return t("contract.fall");
     case "write_off": return t("contract.write_off");
-    case "meld": return m.aces ? t("play.meld_aces", { card: cardText(v) }) // the four aces: no suit's marriage
-      : t("play.meld", { card: cardText(v), suit: SUIT_SYMBOLS[v[1]] });
-    default: return t("play.plain", { card: cardText(m.action) });
+    default: return playText(m, true); // a card, led or followed, or with a marriage or the four aces
   }
 }
 
