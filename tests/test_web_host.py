@@ -109,3 +109,36 @@ def test_a_resumed_room_out_of_reach_is_kept_and_the_page_told_once(run):
 def test_the_grace_of_a_resumed_room_starts_at_once_only_in_a_game_under_way(run):
     assert run["play"]["released"] == ["1"]  # the host plays on: a bot takes the away friend's seat
     assert run["lobby"]["released"] == []  # in the lobby the seat waits until the room is reachable
+
+
+FINISHED = r"""
+let now = 1e12;
+Date.now = () => now;
+const { HostGame, readRoomSave } = await import(process.argv[2] + "/js/host.js");
+const host = new HostGame({ py: {} });
+host.owns = true;  // this tab holds the room
+const out = {};
+host.keep({ ok: true, save: "PLAYING", view: { phase: "play" } });
+host.keep({ ok: true, save: "OVER", view: { phase: "over" } });
+now += 59 * 60000;  // the host's page reloads within the hour after the end
+out.soon = readRoomSave();
+host.keep({ ok: true, save: "OVER", view: { phase: "over" } });  // the resumed room, saved again
+now += 2 * 60000;  // the hour counts from the end, not from the reload
+out.late = readRoomSave();
+out.left = [...store.keys()].filter((k) => k.startsWith("thousand.room"));
+// A finished room left for a new game: nothing of it stays.
+host.keep({ ok: true, save: "OVER", view: { phase: "over" } });
+host.close();
+out.closed = [...store.keys()].filter((k) => k.startsWith("thousand.room"));
+process.stdout.write(JSON.stringify(out));
+process.exit(0);  // the closed host's goodbye timer need not run
+"""
+
+
+def test_a_finished_room_opens_again_with_the_page_for_an_hour(tmp_path):
+    """The host's page reloaded after the game's end opens the finished room again, so that a guest who
+    reconnects or asks again gets the proof: its save (every secret of the deal) was thrown away at the end."""
+    out = run_script(FINISHED, tmp_path)
+    assert out["soon"] == "OVER"
+    assert out["late"] is None and out["left"] == []
+    assert out["closed"] == []

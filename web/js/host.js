@@ -8,6 +8,10 @@ import { acceptLinks, openPeer, randomHex, randomName } from "./connection.js";
 import { safeGet, safeRemove, safeSet } from "./i18n.js";
 
 const SAVE_KEY = "thousand.room";
+// When the saved room's game ended: a finished room opens again with the page for FINISHED_MS, so that the
+// proof (the record with every secret) still reaches a guest who reconnects or asks again after a reload.
+const ENDED_KEY = "thousand.room.ended";
+const FINISHED_MS = 3600 * 1000;
 // How long a dropped guest's seat waits before a bot plays it; tests shorten it.
 // (Storage goes through safeGet: where it is blocked, this module must still load with the page.)
 const GRACE_MS = Number(safeGet("thousand.grace")) || 8000;
@@ -29,8 +33,16 @@ function holdRoom(host) {
   });
 }
 
+/** The room this device hosts, or null; a finished one only for FINISHED_MS after its end (it is removed). */
 export function readRoomSave() {
+  const ended = safeGet(ENDED_KEY);
+  if (ended !== null && !(Date.now() - Number(ended) <= FINISHED_MS)) forgetRoom();
   return safeGet(SAVE_KEY);
+}
+
+function forgetRoom() {
+  safeRemove(SAVE_KEY);
+  safeRemove(ENDED_KEY);
 }
 
 export class HostGame {
@@ -83,7 +95,7 @@ export class HostGame {
     const reply = await this.py.call("room_resume", save);
     if (this.closed) return reply;
     if (!reply.ok) { // damaged: it could never be resumed
-      safeRemove(SAVE_KEY);
+      forgetRoom();
       return reply;
     }
     this.latest = reply;
@@ -197,8 +209,10 @@ export class HostGame {
   keep(st) {
     if (!this.owns || this.closed) return;
     this.wrote = true;
-    if (st.view && st.view.phase === "over") safeRemove(SAVE_KEY);
-    else if (st.save) safeSet(SAVE_KEY, st.save);
+    if (!st.save) return;
+    safeSet(SAVE_KEY, st.save); // a finished game's too: it holds the secrets of the proof
+    if (!(st.view && st.view.phase === "over")) safeRemove(ENDED_KEY);
+    else if (safeGet(ENDED_KEY) === null) safeSet(ENDED_KEY, String(Date.now()));
   }
 
   /** Leave the room for good (a new game): the guests hear that the host is gone
@@ -206,7 +220,7 @@ export class HostGame {
    * the room's save for the next visit (the page could not open it now). */
   close({ forget = true } = {}) {
     this.closed = true;
-    if (this.wrote && forget) safeRemove(SAVE_KEY); // not a room saved before this one opened
+    if (this.wrote && forget) forgetRoom(); // not a room saved before this one opened
     this.release();
     for (const link of this.links.values()) link.send('{"t":"bye"}');
     const peer = this.peer;
