@@ -18,6 +18,8 @@ globalThis.localStorage = {
   getItem: (k) => (store.has(k) ? store.get(k) : null),
   setItem: (k, v) => store.set(k, String(v)),
   removeItem: (k) => store.delete(k),
+  key: (i) => [...store.keys()][i] ?? null,
+  get length() { return store.size; },
 };
 """
 

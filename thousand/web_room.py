@@ -17,6 +17,7 @@ checks the record the host sends at the end against every view it showed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from .cards import NotationError
@@ -27,6 +28,7 @@ from .room import HOST, Room, is_room_id
 from .web import WebError, _parse_level, _parse_rules, _reply, _shown, describe_move, loads
 
 MAX_PROOF = 200_000  # a record of a very long game is far below this
+MAX_RUNS = 400  # runs of moves in the digest of the tables shown before a reload (friendstore.js)
 
 _room: Room | None = None
 
@@ -130,12 +132,14 @@ def room_bot_step() -> str:
 
 
 def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list,
-           started: list | None = None) -> list[str]:
+           started: list | None = None, before: dict | None = None) -> list[str]:
     """What does not check in a finished game, as a guest at ``seat`` sees it
     (empty: all is well). ``shown`` lists ``[n, view]``: each view the guest was
     shown, after move ``n``; ``reveal`` is its own secret, ``host_commit`` the
     commitment the host sent with the seat, ``started`` every seat's commitment
-    as the host sent them when the game started (None: not kept, not checked).
+    as the host sent them when the game started (None: not kept, not checked),
+    ``before`` the digest of the tables shown before the guest's page last loaded
+    (see :func:`_shown_before`; None: there were none).
     A seat may lose its commitment since (a guest who never revealed is a bot),
     never gain or change one: a reveal picked after the guests' would pick the cards."""
     try:
@@ -171,18 +175,66 @@ def verify(seat: int, reveal: str, host_commit: str, proof: dict, shown: list,
             replay.apply(record.actions[n])
     if set(at) - set(range(len(record.actions) + 1)):
         problems.append("a table was shown for a move the record does not have")
-    return problems
+    return problems + _shown_before(record, seat, before)
 
 
-def guest_verify(seat: str, reveal: str, host_commit: str, proof: str, shown: str, started: str = "null") -> str:
+def view_text(view: dict) -> str:
+    """A view as the guest's page hashes it (web/js/friendstore.js, canon): keys sorted, no spaces."""
+    return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _move_number(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+def _shown_before(record: Record, seat: int, before) -> list[str]:
+    """Check the tables shown before the guest's page last loaded: ``before`` is what its device kept,
+    ``{"runs": [[first n, last n], ...], "digest": hex}``, the digest chaining
+    ``sha256(previous + "|" + n + "|" + view_text(view))`` over the runs' moves in order (the views
+    themselves, about 9 kB each, would not fit in its storage), or ``{"lost": true}``."""
+    if before is None:
+        return []
+    malformed = ["the tables kept from before this page reloaded are malformed"]
+    if not isinstance(before, dict):
+        return malformed
+    if before.get("lost") is True:
+        return ["the tables shown before this page reloaded were not kept on this device: they are not checked"]
+    runs, digest, last = before.get("runs"), before.get("digest"), len(record.actions)
+    if not (isinstance(runs, list) and len(runs) <= MAX_RUNS and isinstance(digest, str)
+            and all(isinstance(r, list) and len(r) == 2 and all(_move_number(n) for n in r) and r[0] <= r[1]
+                    for r in runs)):
+        return malformed
+    if any(r[1] > last for r in runs):
+        return ["a table was shown for a move the record does not have"]
+    # A run repeats at most one move (a rejoin sends the table again): more is no page's doing.
+    if sum(r[1] - r[0] + 1 for r in runs) > last + 1 + len(runs):
+        return malformed
+    moves = [n for first, final in runs for n in range(first, final + 1)]
+    chain, game, at = "", None, 0
+    for n in moves:
+        if game is None or n < at:  # a table from before the last one: replay from the start
+            game, at = Game(record.players, record.seed, record.rules), 0
+        while at < n:
+            game.apply(record.actions[at])
+            at += 1
+        chain = hashlib.sha256(f"{chain}|{n}|{view_text(game.view(seat))}".encode()).hexdigest()
+    if chain != digest:
+        return ["a table shown before this page reloaded is not the one the record gives"]
+    return []
+
+
+def guest_verify(seat: str, reveal: str, host_commit: str, proof: str, shown: str, started: str = "null",
+                 before: str = "null") -> str:
     """:func:`verify` from the worker: ``proof`` is the host's record message,
-    ``shown`` the JSON list of ``[n, view]`` and ``started`` the JSON list of the
-    commitments sent at the start; replies ``{"ok": true, "problems": [...]}``."""
+    ``shown`` the JSON list of ``[n, view]``, ``started`` the JSON list of the
+    commitments sent at the start and ``before`` the digest of the tables shown
+    before the page last loaded; replies ``{"ok": true, "problems": [...]}``."""
     def run():
-        if len(proof) > MAX_PROOF or len(started) > MAX_PROOF:
+        if max(len(proof), len(started), len(before)) > MAX_PROOF:
             return {"ok": True, "problems": ["the record is too large"]}
         try:
-            problems = verify(int(seat), reveal, host_commit, loads(proof), loads(shown), loads(started))
+            problems = verify(int(seat), reveal, host_commit, loads(proof), loads(shown), loads(started),
+                              loads(before))
             return {"ok": True, "problems": problems}
         except (ValueError, TypeError, IndexError) as err:
             return {"ok": True, "problems": [f"the proof is malformed: {err}"]}

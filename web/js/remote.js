@@ -4,11 +4,12 @@
 // over the host sends the record with every secret of the seed, and this page's
 // own engine checks it against every table it showed (thousand.web_room.verify).
 //
-// The guest's token (which seat is ours) and its secret for the seed are kept
-// per room on this device, so a reload or a dropped network takes the seat back.
+// The guest's token (which seat is ours), its secret for the seed and a digest of the tables shown are
+// kept per room on this device (friendstore.js), so a reload or a dropped network takes the seat back and
+// the proof still covers the whole game.
 
-import { DEAD_MS, connect, openPeer, randomHex, randomName, sha256Hex } from "./connection.js";
-import { safeGet, safeSet } from "./i18n.js";
+import { DEAD_MS, connect, openPeer, randomName, sha256Hex } from "./connection.js";
+import { ShownLog, identity } from "./friendstore.js";
 
 const RETRY_MS = 2000;
 const SLOW_RETRY_MS = 5000; // once the host has been away a while
@@ -20,37 +21,6 @@ const AWAY_MS = 60000;
 // been quiet DEAD_MS, so the seat is asked for again after that, this many times.
 const OTHER_TAB_ASKS = 2;
 
-/** This tab's id: kept for the tab's reloads where session storage works (else one per page). */
-function tabId() {
-  try {
-    let tab = sessionStorage.getItem("thousand.tab");
-    if (!tab) sessionStorage.setItem("thousand.tab", (tab = randomHex()));
-    return tab;
-  } catch {
-    return randomHex(); // storage refused (blocked site data, a full storage): the seat is kept for this page
-  }
-}
-
-function identity(room) {
-  const key = `thousand.friend.${room}`;
-  let me = null;
-  try {
-    me = JSON.parse(safeGet(key));
-  } catch {
-    me = null;
-  }
-  const hex = (x, n) => typeof x === "string" && new RegExp(`^[0-9a-f]{${n}}$`).test(x);
-  const fits = me && typeof me === "object" && hex(me.token, 32) && hex(me.reveal, 32)
-    && (me.hostCommit == null || hex(me.hostCommit, 64)) && (me.name === undefined || typeof me.name === "string");
-  if (!fits) { // none, or damaged: a hello or a reveal made from it would be refused for ever
-    me = { token: randomHex(), reveal: randomHex(), hostCommit: null };
-    safeSet(key, JSON.stringify(me));
-  }
-  // Storage that throws (blocked site data, a full storage) must not stop the join: the seat is then
-  // kept in memory only, for as long as this page is open.
-  return { ...me, tab: tabId(), save: () => safeSet(key, JSON.stringify(me)), me };
-}
-
 export class RemoteGame {
   constructor(local, room) {
     this.local = local;
@@ -60,7 +30,8 @@ export class RemoteGame {
     this.me = identity(room);
     this.inbox = [];
     this.waiter = null;
-    this.shown = []; // [n, view] of every table shown, for the proof
+    this.shown = []; // [n, view] of every table shown since this page loaded, for the proof
+    this.log = new ShownLog(room); // ... and a digest of every one shown in this room on this device
     this.n = 0;
     this.started = false;
     this.closed = false;
@@ -160,6 +131,7 @@ export class RemoteGame {
     const state = msg.state;
     this.n = msg.n;
     this.shown.push([msg.n, state.view]);
+    this.log.add(msg.n, state.view);
     if (!this.started || this.rejoined) {
       this.started = true;
       this.rejoined = false;
@@ -205,7 +177,8 @@ export class RemoteGame {
     const host = this.me.me.hostCommit || "";
     const shown = JSON.stringify(this.shown);
     const started = JSON.stringify(this.me.me.commits || null); // the commitments as sent at the start
-    const reply = await this.py.call("guest_verify", this.seat, this.me.reveal, host, text, shown, started);
+    const before = JSON.stringify(this.log.before); // the tables this room showed the page's earlier loads
+    const reply = await this.py.call("guest_verify", this.seat, this.me.reveal, host, text, shown, started, before);
     this.on.proof(reply.ok ? reply.problems : [reply.error.text]);
   }
 
