@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from locale_text import ROOT
 from rooms import hello, secret
-from thousand import Game, Rules, web, web_daily, web_links, web_room
+from thousand import Game, Rules, web, web_daily, web_embed, web_links, web_room
 from thousand.actions import ACTIONS, Action
 from thousand.bots import decide, make_bot
 from thousand.daily import Daily, result_link
@@ -228,7 +228,7 @@ def test_a_tampered_share_link(query):
 @given(query=mutated(EMBEDS))
 def test_a_tampered_embed_link(query):
     _base_game()
-    unchanged_on_error(web.embed, query)
+    unchanged_on_error(web_embed.embed, query)
 
 
 @FUZZ
@@ -245,7 +245,7 @@ def test_a_corrupt_save(save):
 def test_a_tampered_record_in_a_save_and_an_embed(record):
     _base_game()
     unchanged_on_error(web.restore, json.dumps({"v": 1, "record": record, "level": "easy", "hints": 0}))
-    unchanged_on_error(web.embed, "embed=1&rec=" + record)
+    unchanged_on_error(web_embed.embed, "embed=1&rec=" + record)
 
 
 @FUZZ
@@ -473,7 +473,9 @@ HUGE = {
 }
 ENTRY_POINTS = {
     "from_link": lambda text: web.from_link(text),
-    "embed": lambda text: web.embed(text),
+    "embed": lambda text: web_embed.embed(text),
+    "embed_start": lambda text: web_embed.embed_start(text),
+    "embed_step": lambda text: web_embed.embed_step(text),
     "restore": lambda text: web.restore(text),
     "restore record": lambda text: web.restore(json.dumps({"v": 1, "record": text, "level": "easy"})),
     "rules_of": lambda text: web.rules_of(text),

@@ -65,7 +65,8 @@ def test_keys_used_by_the_page_exist():
 def test_keys_for_python_messages_exist():
     """The session API's error keys and the view's prompt keys all have texts."""
     strings = load("uk")
-    web_py = (WEB.parent / "thousand" / "web.py").read_text(encoding="utf-8")
+    web_py = "".join((WEB.parent / "thousand" / name).read_text(encoding="utf-8")
+                     for name in ("web.py", "web_embed.py"))
     for key in set(re.findall(r"\"((?:link|save|game|embed|tutorial)\.\w+)\"", web_py)):
         assert f"error.{key}" in strings, key
     view_py = (WEB.parent / "thousand" / "view.py").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from thousand import web, web_links
+from thousand import web, web_embed, web_links
 from thousand.game import Game
 
 START = "p=3&s=42&l=easy&r=std"
@@ -52,7 +52,7 @@ def test_an_error_repeats_a_value_of_exactly_the_shown_length_whole():
 def test_a_record_with_any_part_of_a_share_link_is_mixed(param):
     """A record means the same position forever: no seed, players or rules beside it."""
     before = call(web.from_link, "?p=3&s=1&l=easy&r=std")
-    s = call(web.embed, f"?embed=1&rec={RECORD}&{param}")
+    s = call(web_embed.embed, f"?embed=1&rec={RECORD}&{param}")
     assert s["ok"] is False and s["error"]["key"] == "embed.mixed"
     assert s["error"]["args"] == {"param": param.split("=")[0]}
     assert call(web.state)["view"] == before["view"]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from locale_text import LOCALES, ROOT, readable, t
-from thousand import web
+from thousand import web, web_embed
 
 
 def call(fn, *args):
@@ -53,10 +53,13 @@ def _tutorial_over(mp):
 
 
 TRIGGERS = {
-    "embed.bad_at": lambda mp: call(web.embed, "?embed=1&rec=T1_3_42_std_p&at=5"),
-    "embed.bad_record": lambda mp: call(web.embed, "?embed=1&rec=T9_x"),
-    "embed.mixed": lambda mp: call(web.embed, "?embed=1&rec=T1_3_42_std_p&p=3"),
-    "embed.not_embed": lambda mp: call(web.embed, "?embed=0&rec=T1_3_42_std_p"),
+    "embed.bad_at": lambda mp: call(web_embed.embed, "?embed=1&rec=T1_3_42_std_p&at=5"),
+    "embed.bad_record": lambda mp: call(web_embed.embed, "?embed=1&rec=T9_x"),
+    "embed.mixed": lambda mp: call(web_embed.embed, "?embed=1&rec=T1_3_42_std_p&p=3"),
+    "embed.not_embed": lambda mp: call(web_embed.embed, "?embed=0&rec=T1_3_42_std_p"),
+    "embed.setting_up": lambda mp: (call(web_embed.embed_start, "?embed=1&p=3&s=42&l=easy&r=std&at=9"),
+                                    call(web.play, "p"))[1],
+    "embed.setup_over": lambda mp: call(web_embed.embed_step, "0"),
     "tutorial.wrong": _tutorial_wrong,
     "hint.off": lambda mp: (_tutorial_to_person(), call(web.hint))[1],
     "tutorial.over": _tutorial_over,
@@ -84,7 +87,8 @@ TRIGGERS = {
 
 
 def test_every_error_key_of_the_code_has_a_trigger_here():
-    code = "".join((ROOT / "thousand" / name).read_text(encoding="utf-8") for name in ("web.py", "web_links.py"))
+    names = ("web.py", "web_links.py", "web_embed.py")
+    code = "".join((ROOT / "thousand" / name).read_text(encoding="utf-8") for name in names)
     raised = set(re.findall(r"WebError\(\s*\"([\w.]+)\"", code))
     assert raised == set(TRIGGERS)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict, replace
+from dataclasses import asdict
 
 from .actions import Action
 from .bots import decide, make_bot
@@ -36,7 +36,7 @@ from . import tutorial as script
 # The links and the error type live in web_links; the names other modules and the
 # tests reach through this module are kept here.
 from .web_links import (DEFAULT_LEVEL, MAX_QUERY, SHOWN, WebError, json_object, link_game, link_query,  # noqa: F401
-                        loads, parse_embed, parse_link, share, _parse_level, _parse_rules, _shown)
+                        loads, parse_link, share, _parse_level, _parse_rules, _shown)
 
 HUMAN = 0
 SAVE_VERSION = 1
@@ -61,6 +61,9 @@ class Session:
 
     def check(self, action: Action) -> None:
         """Refuse a legal move the session does not take (see :class:`TutorialSession`)."""
+
+    def require_ready(self) -> None:
+        """Refuse any move or hint while the game is not the person's yet (see :mod:`thousand.web_embed`)."""
 
     def link(self) -> str:
         game = self.game
@@ -171,27 +174,6 @@ def from_link(query: str) -> str:
 def tutorial() -> str:
     """Start the guided first deal (:mod:`thousand.tutorial`); nothing of it is saved."""
     return _reply(lambda: _start_session(TutorialSession()))
-
-
-def embed(query: str) -> str:
-    """Start the position an embed link describes (see :func:`parse_embed`)."""
-    def run():
-        e = parse_embed(query)
-        if "record" in e:
-            rec = e["record"]
-            try:
-                Game.replay(rec)  # the whole record must be a real game, also past `at`
-            except IllegalActionError as err:
-                raise WebError("embed.bad_record", str(err)) from None
-            return _start(Game.replay(replace(rec, actions=rec.actions[:e["at"]])), e["level"])
-        link = e["link"]
-        session = Session(Game(link["players"], link["seed"], link["rules"]), link["level"])
-        for _ in range(e["at"]):
-            if session.game.is_over:
-                break
-            session.game.apply(session.bot_action())
-        return _start_session(session)
-    return _reply(run)
 
 
 def fresh(players: str = "3", level: str = DEFAULT_LEVEL, rules: str = "std") -> str:
@@ -315,6 +297,7 @@ def play(action: str) -> str:
     """Apply the human's action (notation such as ``b110``, ``Ah``, ``gAh1``)."""
     def run():
         session = _current()
+        session.require_ready()
         game = session.game
         if game.to_move != HUMAN:
             raise WebError("game.not_your_turn", "it is not your turn")
@@ -343,6 +326,7 @@ def hint() -> str:
     """
     def run():
         session = _current()
+        session.require_ready()
         game = session.game
         if not session.hints_offered:
             raise WebError("hint.off", "no hints here: the guide says what to play")
@@ -363,6 +347,7 @@ def bot_step() -> str:
     """Let the bot to move make one move; the reply says who moved and what."""
     def run():
         session = _current()
+        session.require_ready()
         game = session.game
         seat = game.to_move
         if seat is None or seat == HUMAN:

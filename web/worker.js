@@ -22,8 +22,10 @@
 import { BUILD } from "./build-info.js";
 import { keepSnapshot, startPython } from "./snapshot-worker.js";
 
-const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial", "embed",
+const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial",
   "rules_catalog", "rules_code", "rules_of"]);
+// An embed link's example (thousand.web_embed), set up a few moves a call.
+const EMBED_CALLS = new Set(["embed", "embed_start", "embed_step"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
 // Games with friends (thousand.web_room): the host's room, and a guest's check of the proof.
 const ROOM_CALLS = new Set([
@@ -105,7 +107,7 @@ async function load() {
     return () => (module ??= pyodide.pyimport(name));
   };
   return { pyodide, web: () => web, daily: later("thousand.web_daily"), room: later("thousand.web_room"),
-    boot, why, wheel };
+    embed: later("thousand.web_embed"), boot, why, wheel };
 }
 
 const ready = load();
@@ -131,6 +133,7 @@ async function idle() {
     try {
       python.daily();
       python.room();
+      python.embed();
     } catch {
       // reported by the first call that needs them
     }
@@ -164,7 +167,8 @@ self.onmessage = (event) => {
     } catch {
       return; // "fatal" has been posted already
     }
-    const module = CALLS.has(fn) ? api.web : DAILY_CALLS.has(fn) ? api.daily : ROOM_CALLS.has(fn) ? api.room : null;
+    const module = CALLS.has(fn) ? api.web : DAILY_CALLS.has(fn) ? api.daily : ROOM_CALLS.has(fn) ? api.room
+      : EMBED_CALLS.has(fn) ? api.embed : null;
     if (!module || !Array.isArray(args) || !args.every((a) => typeof a === "string")) {
       post({ type: "reply", id, crash: `bad call ${String(fn)}` });
       return;

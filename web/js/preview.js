@@ -16,7 +16,8 @@ const TURN_HOOKS = ["turn", "legal", "phase", "players", "deal"];
 // whole: the "starting" mark inside the table must stay readable to screen readers.
 const PARTS = ["infobar", "seats", "center", "status", "panel", "hand"];
 
-function setInert(inert) {
+/** No click, key or focus reaches the table's parts (the preview, an embed's setup). */
+export function setInert(inert) {
   for (const id of PARTS) $(id).inert = inert;
 }
 

@@ -21,6 +21,7 @@ export const S = {
   onTable: new Set(), // cards of the trick already drawn (they do not slide in again)
   callout: null, // a big moment announced at a seat: {seat, text}
   hint: null, // the hard bot's suggested move, shown until the next state (see hint.js)
+  setup: null, // an embed's example on its way to its position: {run, move, of} (embed.js); nothing is played
 };
 
 export function legal() {
@@ -34,5 +35,5 @@ export function legalIds() {
 /** Does the table take the person's move now? Not over a deal's result, while a move is on its way,
  * or while a finished trick is on show (a click then would be dropped: the cards are not offered). */
 export function myTurn() {
-  return S.st.view.to_move === S.st.human && !S.summary && !S.busy && !S.shownTrick;
+  return S.st.view.to_move === S.st.human && !S.summary && !S.busy && !S.shownTrick && !S.setup;
 }

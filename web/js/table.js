@@ -270,7 +270,8 @@ export function renderStatus() {
   const v = S.st.view;
   const p = v.prompt;
   let text;
-  if (p.key === "over") text = t("status.over", { name: seatName(p.args.winner) });
+  if (S.setup) text = t("embed.setup", { move: Math.min(S.setup.move + 1, S.setup.of), of: S.setup.of });
+  else if (p.key === "over") text = t("status.over", { name: seatName(p.args.winner) });
   else if (S.thinking !== null) text = t("status.thinking", { name: seatName(S.thinking) });
   else if (S.summary) text = t("status.summary");
   else if (hintText()) text = hintText();

@@ -1,0 +1,112 @@
+"""Embed links' positions for the web shell (see :func:`thousand.web_links.parse_embed`).
+
+A record is replayed at once. A share link's example has the hard bots play up
+to 100 moves for every seat, seconds of work: so the page starts it with
+:func:`embed_start`, which replies the position at once with ``setup``
+(``{"run", "move", "of"}``), and asks :func:`embed_step` for a few moves at a
+time, drawing each reply, until no ``setup`` comes back. Meanwhile the session
+takes no move and gives no hint. The moves are the ones one call played before
+(the same bot plays them in the same order), so a link shows the same position.
+
+>>> import json
+>>> s = json.loads(embed_start("?embed=1&p=3&s=42&l=easy&r=std&at=9"))
+>>> s["setup"]["move"], s["setup"]["of"], s["view"]["legal"], s["bot_to_move"]
+(0, 9, [], False)
+>>> while "setup" in s:
+...     s = json.loads(embed_step(str(s["setup"]["run"])))
+>>> len(json.loads(s["save"])["record"].split("_")[-1].split("."))
+9
+>>> json.loads(embed_step("0"))["error"]["key"]   # a run started again or over: nothing is played
+'embed.setup_over'
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import replace
+
+from . import web
+from .game import Game, IllegalActionError
+from .web_links import WebError, parse_embed
+
+STEP_MOVES = 5  # moves one call plays at most: the page draws the table between calls
+STEP_SECONDS = 0.2  # and it stops sooner once it has worked this long (a hard bot's move takes up to 0.5 s)
+_runs = itertools.count(1)
+
+
+class EmbedSession(web.Session):
+    """A share link's game on its way to move ``target``: the bots play every seat
+    until then (or until the game ends), and only then does the reader play."""
+
+    def __init__(self, game: Game, level: str, target: int) -> None:
+        super().__init__(game, level)
+        self.target = target
+        self.played = 0
+        self.run = next(_runs)  # a reply names its run: a step for a run started again is refused
+
+    @property
+    def setting_up(self) -> bool:
+        return self.played < self.target and not self.game.is_over
+
+    def advance(self, most: int, seconds: float | None = None) -> None:
+        """Play up to ``most`` moves toward the target, stopping once ``seconds`` have passed."""
+        started = time.perf_counter()
+        for _ in range(most):
+            if not self.setting_up or (seconds is not None and time.perf_counter() - started >= seconds):
+                return
+            self.game.apply(self.bot_action())
+            self.played += 1
+
+    def require_ready(self) -> None:
+        if self.setting_up:
+            raise WebError("embed.setting_up", "the example is still being set up")
+
+    def state(self) -> dict:
+        out = super().state()
+        if self.setting_up:
+            out["view"]["legal"] = []
+            out["bot_to_move"] = False
+            out["setup"] = {"run": self.run, "move": self.played, "of": self.target}
+        return out
+
+
+def _open(query: str) -> web.Session:
+    e = parse_embed(query)
+    if "record" in e:
+        rec = e["record"]
+        try:
+            Game.replay(rec)  # the whole record must be a real game, also past `at`
+        except IllegalActionError as err:
+            raise WebError("embed.bad_record", str(err)) from None
+        return web.Session(Game.replay(replace(rec, actions=rec.actions[:e["at"]])), e["level"])
+    link = e["link"]
+    return EmbedSession(Game(link["players"], link["seed"], link["rules"]), link["level"], e["at"])
+
+
+def embed_start(query: str) -> str:
+    """Start the position an embed link describes: a record's at once, a share
+    link's at its start with ``setup`` (see the module's notes). A bad link changes nothing."""
+    return web._reply(lambda: web._start_session(_open(query)))
+
+
+def embed_step(run: str) -> str:
+    """A few more moves of run ``run``'s setup; the reply is the state, with
+    ``setup`` while moves remain. A run that is not the current one is refused."""
+    def step():
+        session = web._session
+        if not isinstance(session, EmbedSession) or str(session.run) != run:
+            raise WebError("embed.setup_over", "the example was started again")
+        session.advance(STEP_MOVES, STEP_SECONDS)
+        return session.state()
+    return web._reply(step)
+
+
+def embed(query: str) -> str:
+    """The position an embed link describes, set up in one call (for tests and scripts)."""
+    def run():
+        session = _open(query)
+        if isinstance(session, EmbedSession):
+            session.advance(session.target)
+        return web._start_session(session)
+    return web._reply(run)
