@@ -177,6 +177,21 @@ def test_a_new_build_ignores_the_old_snapshot(site, tmp_path, plain):
         server.server_close()
 
 
+def test_two_tabs_started_at_once_keep_one_snapshot(base_url, plain):
+    """Both keep a snapshot at about the same moment (tests/test_snapshot_tabs.py tries the orders one
+    by one): neither takes the other's away, no part of a write is left, and the next visit restores."""
+    context, open_page = plain
+    pages = [open_page(), open_page()]
+    for page in pages:  # returning visitors (no first-visit offer); the second may be asked about the first's save
+        page.add_init_script("localStorage.setItem('thousand.visited', '1');")
+        page.goto(base_url + LINK, wait_until="commit")
+    done = [page.wait_for_selector("body[data-snapshot]", state="attached", timeout=SNAPSHOT_MS) for page in pages]
+    assert "saved" in [node.get_attribute("data-snapshot") for node in done]
+    names = pages[0].evaluate(STORED)
+    assert len(names) == 1 and not names[0].endswith(".part"), names
+    assert boot(visit(open_page, base_url)) == "snapshot"
+
+
 def test_no_room_for_a_snapshot_is_no_error(base_url, plain):
     context, open_page = plain
     page = open_page()

@@ -32,9 +32,19 @@
 // access handle, in this worker's thread: Cache Storage, used before, shares
 // the browser's input and output with the runtime's own download, and a read
 // made while the runtime loads took 0.6 s where alone it took 0.15 s.
+//
+// Tabs of the site share the folder, and two may start at the same moment. A
+// snapshot is written under a name of its own (<build>.<random>.part) and moved
+// onto <build> only once whole, so no tab ever reads half of one; writing,
+// moving and removing are done under one Web Lock, so one tab's clean-up never
+// meets another's write. The clean-up removes only what is not this build's
+// snapshot (other builds', and the parts of writes a closed tab left), and a
+// damaged snapshot is dropped only if no tab has replaced it since it was read.
 
 export const VERIFIED_RUNTIME = "314.0.8";
 const DIR = "memory-snapshots";
+const LOCK = "thousand:memory-snapshots";
+const PART = ".part";
 // Where releases before stop 21 kept it (Cache Storage): emptied when a snapshot is kept.
 const OLD_CACHE = "memory-snapshots";
 
@@ -49,6 +59,8 @@ function usable(version, build) {
     /^[\w.-]+$/.test(build || "") &&
     typeof self.navigator?.storage?.getDirectory === "function" &&
     typeof self.FileSystemFileHandle?.prototype?.createSyncAccessHandle === "function" &&
+    typeof self.FileSystemFileHandle.prototype.move === "function" &&
+    typeof self.navigator.locks?.request === "function" &&
     Boolean(self.crypto?.subtle)
   );
 }
@@ -119,30 +131,38 @@ export function unpack(bytes, heap = null) {
   return out;
 }
 
+async function folder(create = false) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(DIR, { create });
+}
+
+/** The first bytes of an open file: its digest and pack()'s first words (fewer if it is shorter). */
+function headOf(handle) {
+  const head = new Uint8Array(HEAD);
+  return head.subarray(0, handle.read(head, { at: 0 }));
+}
+
 /**
- * The stored snapshot of this build, open for reading: {handle, length} (the
- * heap's length, from the file's head), or null when there is none, storage is
- * refused, or another tab holds the file. The caller closes the handle.
+ * The stored snapshot of this build, open for reading: {handle, head, length}
+ * (the heap's length, from the file's head), or null when there is none,
+ * storage is refused, or another tab holds the file. The caller closes the handle.
  */
 async function open(build) {
   let handle;
   try {
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIR);
-    handle = await (await dir.getFileHandle(build)).createSyncAccessHandle();
+    handle = await (await (await folder()).getFileHandle(build)).createSyncAccessHandle();
   } catch {
     return null;
   }
-  const head = new Uint8Array(HEAD);
-  const view = new DataView(head.buffer);
+  let head = new Uint8Array(0);
   let length = 0;
   try {
-    if (handle.read(head, { at: 0 }) === HEAD && view.getUint32(DIGEST, true) === PACKED) {
-      length = view.getUint32(DIGEST + 4, true);
-    }
+    head = headOf(handle);
+    const view = new DataView(head.buffer, head.byteOffset, head.length);
+    if (head.length === HEAD && view.getUint32(DIGEST, true) === PACKED) length = view.getUint32(DIGEST + 4, true);
   } catch {
     handle.close(); // unreadable: as damaged (closing again later is allowed)
   }
-  return { handle, length: length > 0 && length <= 2 ** 32 - PAGE ? length : 0 };
+  return { handle, head, length: length > 0 && length <= 2 ** 32 - PAGE ? length : 0 };
 }
 
 /**
@@ -170,11 +190,62 @@ async function fill({ handle }, heap) {
   }
 }
 
-async function forget() {
+/** Run `fn(dir)` on the folder (made if need be) while no other tab writes, moves or removes in it. */
+function locked(fn) {
+  return navigator.locks.request(LOCK, async () => fn(await folder(true)));
+}
+
+/**
+ * This build's snapshot, found damaged when read (its first bytes were
+ * `head`), is removed: unless another tab has stored a new one since.
+ */
+async function drop(build, head) {
   try {
-    await (await navigator.storage.getDirectory()).removeEntry(DIR, { recursive: true });
+    await locked(async (dir) => {
+      const handle = await (await dir.getFileHandle(build)).createSyncAccessHandle();
+      let now;
+      try {
+        now = headOf(handle);
+      } finally {
+        handle.close();
+      }
+      if (same(now, head)) await dir.removeEntry(build);
+    });
   } catch {
-    // nothing stored, storage refused, or a file in use: nothing to forget now
+    // gone already, storage refused, or another tab reads it: nothing to drop now
+  }
+}
+
+/**
+ * Under the lock: every entry but this build's snapshot goes, i.e. other
+ * builds' snapshots and parts that a tab closed while writing left (no other
+ * write is under way). One in use (a tab of an older release reads it) stays
+ * until a later visit.
+ */
+async function tidy(dir, build) {
+  const names = [];
+  for await (const name of dir.keys()) if (name !== build) names.push(name);
+  for (const name of names) await dir.removeEntry(name, { recursive: true }).catch(() => {});
+}
+
+/** Under the lock: this build's snapshot stored whole (`stored` after its `digest`), or an error, nothing changed. */
+async function store(dir, build, digest, stored) {
+  const part = `${build}.${crypto.randomUUID()}${PART}`;
+  const file = await dir.getFileHandle(part, { create: true });
+  try {
+    const handle = await file.createSyncAccessHandle();
+    try {
+      if (handle.write(digest, { at: 0 }) !== DIGEST || handle.write(stored, { at: DIGEST }) !== stored.length) {
+        throw new Error("short write");
+      }
+      handle.flush();
+    } finally {
+      handle.close();
+    }
+    await file.move(dir, build); // replaces the one before; fails while a tab reads it
+  } catch (err) {
+    await dir.removeEntry(part).catch(() => {});
+    throw err;
   }
 }
 
@@ -222,7 +293,7 @@ export async function startPython(runtime, { indexURL, version, build, check, ma
     } catch {
       file.handle.close(); // if it was never read (closing twice is allowed)
       why = "corrupt";
-      await forget();
+      await drop(build, file.head);
     }
   }
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
@@ -231,7 +302,8 @@ export async function startPython(runtime, { indexURL, version, build, check, ma
 }
 
 /**
- * Keep a snapshot of this Python for the next visit, replacing any other.
+ * Keep a snapshot of this Python for the next visit, replacing this build's
+ * (another tab's, made at the same time) and removing other builds'.
  * Only after a normal start by startPython. Python is held only while its
  * memory is copied (`held`, in ms); hashing and storing the copy run while
  * calls go on. Resolves to {saved, why?, held?, ms, bytes?}; it never throws.
@@ -244,22 +316,14 @@ export async function keepSnapshot(pyodide, { version, build }) {
     const held = performance.now() - t0;
     const stored = pack(memory);
     const digest = await sha256(stored);
-    await forget(); // an old build's snapshot goes
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(DIR, { create: true });
-    const handle = await (await dir.getFileHandle(build, { create: true })).createSyncAccessHandle();
-    try {
-      handle.truncate(0);
-      if (handle.write(digest, { at: 0 }) !== DIGEST || handle.write(stored, { at: DIGEST }) !== stored.length) {
-        throw new Error("short write");
-      }
-      handle.flush();
-    } finally {
-      handle.close();
-    }
+    await locked(async (dir) => {
+      await tidy(dir, build); // other builds' snapshots go, and parts left by closed tabs
+      await store(dir, build, digest, stored);
+    });
     if ("caches" in self) await caches.delete(OLD_CACHE).catch(() => {});
     return { saved: true, held, ms: performance.now() - t0, bytes: memory.length, stored: stored.length };
   } catch (err) {
-    await forget(); // nothing half-stored is ever restored
+    // Nothing half-stored is ever restored: a write that failed left its part only, removed.
     const why = err && err.name === "QuotaExceededError" ? "quota" : "failed";
     return { saved: false, why, ms: performance.now() - t0 };
   }
