@@ -40,6 +40,7 @@ warm is warm-restore.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import statistics
@@ -183,6 +184,31 @@ class Profiles:
             self.browser.close()
         for path in self.dirs:
             shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def served_builds(other: Path | None, no_build: bool):
+    """dist/ ("this": built first, unless `no_build` and built already) and `other` (another build's
+    dist/, if given) served on localhost while the block runs; yields {name: (dist, base URL)}."""
+    if not no_build or not (build.DIST / "build-info.js").exists():
+        build.build(quiet=True)
+    sites = {"this": build.DIST}
+    if other:
+        sites["other"] = other.resolve()
+    servers = {name: build.serve_in_thread(path) for name, path in sites.items()}
+    try:
+        yield {name: (sites[name], base) for name, (_, base) in servers.items()}
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+            server.server_close()
+
+
+def in_turn(builds: dict, i: int) -> list:
+    """Round `i`'s order of the builds' items: each goes first in every other round, so both see the
+    same machine."""
+    order = list(builds.items())
+    return order[::-1] if i % 2 else order
 
 
 def wait_service_worker(page) -> None:

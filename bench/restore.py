@@ -32,9 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import build  # noqa: E402
-from load import (INTERACTIVE, PAGE_CLOCK, READY_CLOCK, STAGES, Profiles, first_visit, timed_visit,  # noqa: E402
-                  wait_for)
+from load import (INTERACTIVE, PAGE_CLOCK, READY_CLOCK, STAGES, Profiles, first_visit, in_turn,  # noqa: E402
+                  served_builds, timed_visit, wait_for)
 
 FIGURES = {"runtime module": "python:runtime-module", "snapshot read": "python:snapshot-read",
            "loadPyodide done": "python:loaded", "interactive": "ready"}
@@ -95,36 +94,24 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    if not args.no_build or not (build.DIST / "build-info.js").exists():
-        build.build(quiet=True)
-    sites = {"this": build.DIST}
-    if args.other:
-        sites["other"] = args.other.resolve()
-    servers = {name: build.serve_in_thread(path) for name, path in sites.items()}
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
     visit, figures, label = ((first_visits, COLD_FIGURES, "cold") if args.cold
                              else (round_of_visits, FIGURES, "restore"))
-    try:
-        with sync_playwright() as p:
-            profiles = Profiles(p, args.off_the_record)
-            try:
-                for name, (_, base) in servers.items():  # untimed: primes the OS and Chromium caches
-                    visit(profiles.new_context, base, 1)
-                for i in range(args.rounds):
-                    order = list(servers.items())
-                    for name, (_, base) in order[::-1] if i % 2 else order:  # each build goes first as often
-                        results[name] += visit(profiles.new_context, base, args.visits)
-                    print(f"round {i + 1}: " + "; ".join(
-                        f"{name} interactive " + ", ".join(f"{v['ready']:.2f}" for v in results[name][-args.visits:])
-                        for name in sites), flush=True)
-            finally:
-                profiles.close()
-    finally:
-        for server, _ in servers.values():
-            server.shutdown()
-            server.server_close()
+    with served_builds(args.other, args.no_build) as sites, sync_playwright() as p:
+        results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
+        profiles = Profiles(p, args.off_the_record)
+        try:
+            for name, (_, base) in sites.items():  # untimed: primes the OS and Chromium caches
+                visit(profiles.new_context, base, 1)
+            for i in range(args.rounds):
+                for name, (_, base) in in_turn(sites, i):
+                    results[name] += visit(profiles.new_context, base, args.visits)
+                print(f"round {i + 1}: " + "; ".join(
+                    f"{name} interactive " + ", ".join(f"{v['ready']:.2f}" for v in results[name][-args.visits:])
+                    for name in sites), flush=True)
+        finally:
+            profiles.close()
     table = {name: medians(visits, figures) for name, visits in results.items()}
-    for name, path in sites.items():
+    for name, (path, _) in sites.items():
         print(f"{name} ({path}): " + ", ".join(f"{k} {v:.2f} s" for k, v in table[name].items()))
     if "other" in table:
         a, b = table["this"]["interactive"], table["other"]["interactive"]
