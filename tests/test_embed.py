@@ -176,6 +176,18 @@ def test_a_restart_during_the_setup_mixes_nothing_of_the_first_run():
     assert s["view"] == bots_play(3, 42, "medium", 40).view(0)
 
 
+def test_start_again_once_set_up_replays_the_moves_without_the_bots(monkeypatch):
+    query = "?embed=1&p=3&s=43&l=medium&r=std&at=25"
+    reached, _ = set_up(query)
+    assert reached["view"] == bots_play(3, 43, "medium", 25).view(0)
+    call(web.from_link, "?p=3&s=1&l=easy&r=std")  # another game in between
+    monkeypatch.setattr(web.Session, "bot_action", lambda self: pytest.fail("a bot thought out a move again"))
+    again = call(web_embed.embed_start, query)
+    assert "setup" not in again and again["view"] == reached["view"] and again["save"] == reached["save"]
+    other = call(web_embed.embed_start, query.replace("at=25", "at=24"))  # another position: set up anew
+    assert other["setup"]["move"] == 0 and other["setup"]["of"] == 24
+
+
 def test_without_moves_to_play_there_is_no_setup():
     for query in ("?embed=1&p=3&s=42&l=easy&r=std", f"?embed=1&rec={RECORD}&at=2"):
         s = call(web_embed.embed_start, query)

@@ -7,6 +7,7 @@ to 100 moves for every seat, seconds of work: so the page starts it with
 time, drawing each reply, until no ``setup`` comes back. Meanwhile the session
 takes no move and gives no hint. The moves are the ones one call played before
 (the same bot plays them in the same order), so a link shows the same position.
+An example set up once is kept: "Start again" replays its moves at once.
 
 >>> import json
 >>> s = json.loads(embed_start("?embed=1&p=3&s=42&l=easy&r=std&at=9"))
@@ -33,15 +34,20 @@ from .web_links import WebError, parse_embed
 STEP_MOVES = 5  # moves one call plays at most: the page draws the table between calls
 STEP_SECONDS = 0.2  # and it stops sooner once it has worked this long (a hard bot's move takes up to 0.5 s)
 _runs = itertools.count(1)
+# The moves of the examples set up in this page, by link: "Start again" replays them at once instead of
+# having the bots think them out again (the same moves: the bots decide from the position alone).
+_reached: dict[tuple, tuple] = {}
+REACHED_KEPT = 4
 
 
 class EmbedSession(web.Session):
     """A share link's game on its way to move ``target``: the bots play every seat
     until then (or until the game ends), and only then does the reader play."""
 
-    def __init__(self, game: Game, level: str, target: int) -> None:
+    def __init__(self, game: Game, level: str, target: int, key: tuple) -> None:
         super().__init__(game, level)
         self.target = target
+        self.key = key
         self.played = 0
         self.run = next(_runs)  # a reply names its run: a step for a run started again is refused
 
@@ -54,9 +60,13 @@ class EmbedSession(web.Session):
         started = time.perf_counter()
         for _ in range(most):
             if not self.setting_up or (seconds is not None and time.perf_counter() - started >= seconds):
-                return
+                break
             self.game.apply(self.bot_action())
             self.played += 1
+        if not self.setting_up and self.key not in _reached:
+            if len(_reached) >= REACHED_KEPT:
+                del _reached[next(iter(_reached))]
+            _reached[self.key] = tuple(self.game.history)
 
     def require_ready(self) -> None:
         if self.setting_up:
@@ -81,7 +91,13 @@ def _open(query: str) -> web.Session:
             raise WebError("embed.bad_record", str(err)) from None
         return web.Session(Game.replay(replace(rec, actions=rec.actions[:e["at"]])), e["level"])
     link = e["link"]
-    return EmbedSession(Game(link["players"], link["seed"], link["rules"]), link["level"], e["at"])
+    game = Game(link["players"], link["seed"], link["rules"])
+    key = (link["players"], link["seed"], link["rules"].code(), link["level"], e["at"])
+    if key in _reached:  # set up before in this page: its moves again, without the bots' thinking
+        for action in _reached[key]:
+            game.apply(action)
+        return web.Session(game, link["level"])
+    return EmbedSession(game, link["level"], e["at"], key)
 
 
 def embed_start(query: str) -> str:
