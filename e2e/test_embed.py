@@ -15,11 +15,12 @@ from thousand import Game, web_embed
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = json.loads((ROOT / "web" / "locales" / "en.json").read_text(encoding="utf-8"))
-SLOW = "?embed=1&p=2&s=2&l=hard&r=std&at=100"  # 100 moves of the hard bots: seconds of work
-SET_UP_MS = 240_000  # seconds on a quiet machine; a busy one (2 cores, others' tests) took over a minute
+SLOW = "?embed=1&p=2&s=2&l=hard&r=std&at=100"  # 100 moves (the medium bots', for a hard example)
+SET_UP_MS = 120_000
 SETUP_TEXT = re.compile(re.escape(EN["embed.setup"]).replace(r"\{move\}", r"(\d+)").replace(r"\{of\}", "100"))
-# Every value body[data-setup] takes, in order; when the example became ready (the bots then play on from
-# there at once), its hand and how many of those values came before.
+# Every value body[data-setup] takes, in order, with what the table was then; when the example became ready
+# (the bots then play on from there at once), its hand and how many of those values came before. With
+# window.__again set, the observer presses "Start again" as soon as the first run has played a move.
 WATCH = """window.__setup = [];
 new MutationObserver(() => {
     const body = document.body;
@@ -27,7 +28,13 @@ new MutationObserver(() => {
     const hand = [...document.querySelectorAll("#hand [data-card]")].map((n) => n.dataset.card).sort();
     const setup = body.dataset.setup;
     if (setup !== undefined && window.__setup.at(-1)?.move !== Number(setup)) {
-        window.__setup.push({ move: Number(setup), ready: Boolean(body.dataset.ready), hand: hand.length });
+        window.__setup.push({ move: Number(setup), ready: Boolean(body.dataset.ready), hand: hand.length,
+            inert: document.getElementById("hand").inert, status: document.getElementById("status").textContent,
+            actions: document.querySelectorAll("#table [data-action]").length });
+        if (window.__again && Number(setup) > 0) {
+            window.__again = false;
+            document.querySelector('[data-ui="embed-again"]').click();
+        }
     }
     if (body.dataset.ready) window.__ready = { hand, setup: setup ?? null, after: window.__setup.length };
 }).observe(document, { attributes: true, subtree: true, childList: true });"""
@@ -44,34 +51,32 @@ def ready_at(example: dict, after: int) -> dict:
     return {"hand": sorted(example["view"]["hand"]), "setup": None, "after": after}
 
 
-def open_example(page, base_url: str) -> None:
+def open_example(page, base_url: str, again: bool = False) -> None:
     page.add_init_script("localStorage.setItem('thousand.settings', JSON.stringify({speed: 'instant'}));"
-                         "localStorage.setItem('thousand.lang', 'en');" + WATCH)
+                         "localStorage.setItem('thousand.lang', 'en');" + f"window.__again = {str(again).lower()};"
+                         + WATCH)
     page.goto(base_url + SLOW)
 
 
-def test_the_start_is_drawn_at_once_and_the_position_follows(page, base_url, example, shot):
+def test_the_start_is_drawn_at_once_and_the_position_follows(page, base_url, example):
     open_example(page, base_url)
-    page.wait_for_selector("body[data-setup] #hand [data-card]", state="attached")
-    assert page.get_attribute("body", "data-ready") is None  # the first table, long before the position
-    status = SETUP_TEXT.fullmatch(page.inner_text("#status"))
-    assert status and int(status.group(1)) <= 100
-    assert page.locator("#table [data-action]").count() == 0 and page.evaluate("document.getElementById('hand').inert")
-    shot(page, "setting-up")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=SET_UP_MS)
     steps = page.evaluate("window.__setup")
     assert page.evaluate("window.__ready") == ready_at(example, len(steps))
-    assert steps[0] == {"move": 0, "ready": False, "hand": len(Game(2, 2).view(0)["hand"])}
+    # The start first, its cards drawn, before the position: a table long before the example is ready.
+    assert steps[0]["move"] == 0 and steps[0]["hand"] == len(Game(2, 2).view(0)["hand"])
     moves = [s["move"] for s in steps]
-    assert moves == sorted(set(moves)) and len(moves) > 10  # drawn a few moves at a time, on the way
+    assert moves == sorted(set(moves)) and len(moves) >= 100 // web_embed.STEP_MOVES, moves  # a few a call
+    for step in steps:  # on the way: nothing to press, the hand out of reach, the status says so
+        assert not step["ready"] and step["inert"] and step["actions"] == 0, step
+        status = SETUP_TEXT.fullmatch(step["status"])
+        assert status and int(status.group(1)) == min(step["move"] + 1, 100), step
     assert not page.evaluate("document.getElementById('hand').inert")
     assert not SETUP_TEXT.fullmatch(page.inner_text("#status"))
 
 
 def test_start_again_during_the_setup_begins_afresh_and_mixes_nothing(page, base_url, example):
-    open_example(page, base_url)
-    page.wait_for_selector("body[data-setup]:not([data-setup='0'])", state="attached")
-    page.locator('[data-ui="embed-again"]').click()
+    open_example(page, base_url, again=True)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=SET_UP_MS)
     moves = [s["move"] for s in page.evaluate("window.__setup")]
     # Ready once, after the second run's steps: the click came during the first run's setup.

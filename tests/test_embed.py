@@ -108,10 +108,9 @@ def test_the_readme_example_shows_a_must_trump_position():
 
 # ------------------------------------------------------------------ a share link's example, step by step
 
-SLOW = "?embed=1&p=2&s=2&l=hard&r=std&at=100"  # the hard bots' 100 moves: seconds in one call
-# Where SLOW stood when embed played the 100 moves in one call (the record of its reply's save). If a change
-# to the hard bot moves it, every link of this kind shows another position: say so in CHANGELOG, pin anew.
-SLOW_BEFORE = (
+SLOW = "?embed=1&p=2&s=2&l=hard&r=std&at=100"  # 100 moves: the hard bots' took 17-25 s in a browser
+# Where SLOW stood when the hard bots played its 100 moves (the record of the reply's save, before 7 Dec 2026).
+HARD_BEFORE = (
     "T1_2_2_std_"
     "p.t2.g9s0.w.p.t2.g9s1.w.b110.p.t2.g9d1.c260.Ah.Th.mQh.9s.Kh.9c.Jh.Kc.mQd.Ad.As.Ks.Ts.Td.Kd.9d.Ac.Jc."
     "Jd.Js.9h.Tc.b110.b120.p.t1.g9c1.c180.Ah.Th.mQh.9s.Kh.9c.Jh.Js.9h.Jc.As.Ts.mQs.Td.9d.Ad.mQd.Jd.Tc.Kc."
@@ -140,13 +139,21 @@ def bots_play(players: int, seed: int, level: str, moves: int) -> Game:
     return game
 
 
-def test_the_slow_example_set_up_step_by_step_is_the_position_it_always_was():
+def test_a_hard_example_is_set_up_by_the_medium_bots_step_by_step_and_played_on_by_hard_ones():
     s, replies = set_up(SLOW)
     assert s["ok"] and "setup" not in s
-    assert json.loads(s["save"])["record"] == SLOW_BEFORE
-    assert s["view"] == Game.replay(Record.parse(SLOW_BEFORE)).view(0)
+    medium = bots_play(2, 2, "medium", 100)
+    assert json.loads(s["save"])["record"] == str(medium.record()) != HARD_BEFORE
+    assert s["view"] == medium.view(0) and json.loads(s["save"])["level"] == "hard"
     assert len(replies) > 100 // web_embed.STEP_MOVES  # a few moves a call: the page draws the table between them
     assert [r["setup"]["move"] for r in replies[:-1]] == sorted({r["setup"]["move"] for r in replies[:-1]})
+    assert web_embed.EmbedSession(Game(2, 2), "hard", 1, ()).bot.__class__ is make_bot("hard").__class__
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_examples_are_set_up_by_their_own_bots(level):
+    s, _ = set_up(f"?embed=1&p=3&s=5&l={level}&r=std&at=40")
+    assert s["view"] == bots_play(3, 5, level, 40).view(0)
 
 
 def test_the_first_reply_is_the_start_and_nothing_is_played_during_the_setup():

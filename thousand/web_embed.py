@@ -1,13 +1,15 @@
 """Embed links' positions for the web shell (see :func:`thousand.web_links.parse_embed`).
 
-A record is replayed at once. A share link's example has the hard bots play up
-to 100 moves for every seat, seconds of work: so the page starts it with
+A record is replayed at once. A share link's example has the bots play up to
+100 moves for every seat first: the medium bots when the link asks for hard ones
+(a hard bot's move takes 0.1-0.5 s in a browser, far more on a phone: 100 of them
+kept a rules page blank for 20 s), the link's own level otherwise; the level
+plays the reader from the position on. The page starts it with
 :func:`embed_start`, which replies the position at once with ``setup``
 (``{"run", "move", "of"}``), and asks :func:`embed_step` for a few moves at a
 time, drawing each reply, until no ``setup`` comes back. Meanwhile the session
-takes no move and gives no hint. The moves are the ones one call played before
-(the same bot plays them in the same order), so a link shows the same position.
-An example set up once is kept: "Start again" replays its moves at once.
+takes no move and gives no hint. An example set up once is kept: "Start again"
+replays its moves at once.
 
 >>> import json
 >>> s = json.loads(embed_start("?embed=1&p=3&s=42&l=easy&r=std&at=9"))
@@ -28,11 +30,13 @@ import time
 from dataclasses import replace
 
 from . import web
+from .bots import decide, make_bot
 from .game import Game, IllegalActionError
 from .web_links import WebError, parse_embed
 
-STEP_MOVES = 5  # moves one call plays at most: the page draws the table between calls
-STEP_SECONDS = 0.2  # and it stops sooner once it has worked this long (a hard bot's move takes up to 0.5 s)
+SETUP_LEVEL = {"hard": "medium"}  # the bots that play the moves up to the position, by the link's level
+STEP_MOVES = 10  # moves one call plays at most: the page draws the table between calls
+STEP_SECONDS = 0.2  # and it stops sooner once it has worked this long (a phone is slow)
 _runs = itertools.count(1)
 # The moves of the examples set up in this page, by link: "Start again" replays them at once instead of
 # having the bots think them out again (the same moves: the bots decide from the position alone).
@@ -48,6 +52,7 @@ class EmbedSession(web.Session):
         super().__init__(game, level)
         self.target = target
         self.key = key
+        self.setup_bot = make_bot(SETUP_LEVEL.get(level, level))
         self.played = 0
         self.run = next(_runs)  # a reply names its run: a step for a run started again is refused
 
@@ -61,7 +66,7 @@ class EmbedSession(web.Session):
         for _ in range(most):
             if not self.setting_up or (seconds is not None and time.perf_counter() - started >= seconds):
                 break
-            self.game.apply(self.bot_action())
+            self.game.apply(decide(self.setup_bot, self.game))
             self.played += 1
         if not self.setting_up and self.key not in _reached:
             if len(_reached) >= REACHED_KEPT:

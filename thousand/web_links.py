@@ -215,8 +215,8 @@ def parse_embed(query: str) -> dict:
 
     The result is ``{"record", "at", "level"}`` where ``record`` holds the moves to
     replay, or ``{"link", "at", "level"}`` where the bots play ``at`` moves for
-    every seat from the link's start (this depends on the bots of the version;
-    a record means the same position forever).
+    every seat from the link's start, the medium ones for a hard link (this
+    depends on the bots of the version; a record means the same position forever).
 
     >>> p = parse_embed("?embed=1&rec=T1_3_42_std_p.b110.p&at=2&l=easy")
     >>> str(p["record"]), p["at"], p["level"]
