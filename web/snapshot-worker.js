@@ -35,7 +35,9 @@
 //
 // Tabs of the site share the folder, and two may start at the same moment. A
 // snapshot is written under a name of its own (<build>.<random>.part) and moved
-// onto <build> only once whole, so no tab ever reads half of one; writing,
+// onto <build> only once whole, so no tab ever reads half of one (a browser
+// that cannot move files writes <build> in place, and the hash catches a write
+// cut short); writing,
 // moving and removing are done under one Web Lock, so one tab's clean-up never
 // meets another's write. The clean-up removes only what is not this build's
 // snapshot (other builds', and the parts of writes a closed tab left), and a
@@ -59,7 +61,6 @@ function usable(version, build) {
     /^[\w.-]+$/.test(build || "") &&
     typeof self.navigator?.storage?.getDirectory === "function" &&
     typeof self.FileSystemFileHandle?.prototype?.createSyncAccessHandle === "function" &&
-    typeof self.FileSystemFileHandle.prototype.move === "function" &&
     typeof self.navigator.locks?.request === "function" &&
     Boolean(self.crypto?.subtle)
   );
@@ -228,13 +229,18 @@ async function tidy(dir, build) {
   for (const name of names) await dir.removeEntry(name, { recursive: true }).catch(() => {});
 }
 
-/** Under the lock: this build's snapshot stored whole (`stored` after its `digest`), or an error, nothing changed. */
+/** Under the lock: this build's snapshot stored whole (`stored` after its `digest`), or an error, nothing changed.
+ * Where files cannot be moved (a browser without `move`), it is written in place, still under the lock: a
+ * failed write removes it, and one cut short (the tab closed) leaves a snapshot whose hash fails, dropped at
+ * the next start; both only cost that next start its speed. */
 async function store(dir, build, digest, stored) {
-  const part = `${build}.${crypto.randomUUID()}${PART}`;
-  const file = await dir.getFileHandle(part, { create: true });
+  const moves = typeof self.FileSystemFileHandle.prototype.move === "function";
+  const name = moves ? `${build}.${crypto.randomUUID()}${PART}` : build;
+  const file = await dir.getFileHandle(name, { create: true });
   try {
-    const handle = await file.createSyncAccessHandle();
+    const handle = await file.createSyncAccessHandle(); // fails while a tab reads it
     try {
+      handle.truncate(0);
       if (handle.write(digest, { at: 0 }) !== DIGEST || handle.write(stored, { at: DIGEST }) !== stored.length) {
         throw new Error("short write");
       }
@@ -242,9 +248,9 @@ async function store(dir, build, digest, stored) {
     } finally {
       handle.close();
     }
-    await file.move(dir, build); // replaces the one before; fails while a tab reads it
+    if (moves) await file.move(dir, build); // replaces the one before; fails while a tab reads it
   } catch (err) {
-    await dir.removeEntry(part).catch(() => {});
+    await dir.removeEntry(name).catch(() => {}); // a part, or a snapshot half replaced (not one a tab reads)
     throw err;
   }
 }
