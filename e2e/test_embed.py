@@ -85,3 +85,26 @@ def test_start_again_during_the_setup_begins_afresh_and_mixes_nothing(page, base
     first, second = moves[:restart], moves[restart:]
     assert first == sorted(set(first)) and second == sorted(set(second)), moves
     assert page.locator('[data-ui="message"]').count() == 0
+
+
+OVERLAP = """() => {
+    const again = document.querySelector('[data-ui="embed-again"]').getBoundingClientRect();
+    return [...document.querySelectorAll("#hand .hand-card")].map((n) => n.getBoundingClientRect())
+        .filter((r) => r.left < again.right && again.left < r.right && r.top < again.bottom && again.top < r.bottom)
+        .length;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (320, 480)])
+def test_start_again_covers_no_card_on_a_phone(browser, base_url, size):
+    """ "Start again" sits fixed in the bottom corner: on a phone it lay over the last cards of the hand."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.add_init_script("localStorage.setItem('thousand.lang', 'en');")
+        page.goto(base_url + "?embed=1&p=3&s=7&l=easy&r=std&at=60")
+        page.wait_for_selector("body[data-ready='1'] #hand .hand-card", state="attached", timeout=SET_UP_MS)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate(OVERLAP) == 0
+    finally:
+        context.close()
