@@ -37,9 +37,8 @@
 // snapshot is written under a name of its own (<build>.<random>.part) and moved
 // onto <build> only once whole, so no tab ever reads half of one (a browser
 // that cannot move files writes <build> in place, and the hash catches a write
-// cut short); writing,
-// moving and removing are done under one Web Lock, so one tab's clean-up never
-// meets another's write. The clean-up removes only what is not this build's
+// cut short); writing, moving and removing are done under one Web Lock, so one
+// tab's clean-up never meets another's write. The clean-up removes only what is not this build's
 // snapshot (other builds', and the parts of writes a closed tab left), and a
 // damaged snapshot is dropped only if no tab has replaced it since it was read.
 

@@ -25,7 +25,7 @@ import { keepSnapshot, startPython } from "./snapshot-worker.js";
 const CALLS = new Set(["from_link", "fresh", "restore", "state", "play", "bot_step", "hint", "tutorial",
   "rules_catalog", "rules_code", "rules_of"]);
 // An embed link's example (thousand.web_embed), set up a few moves a call.
-const EMBED_CALLS = new Set(["embed", "embed_start", "embed_step"]);
+const EMBED_CALLS = new Set(["embed_start", "embed_step"]);
 // The daily deal and the review (thousand.web_daily: its own session beside the game's).
 // Games with friends (thousand.web_room): the host's room, and a guest's check of the proof.
 const ROOM_CALLS = new Set([
