@@ -82,3 +82,40 @@ def test_a_link_left_hears_nothing_more(tmp_path):
     """A message that comes in after the page has closed its link (left the room, or a new link taken in
     its place) is dropped: it reached the room's handlers as if the link were still in use."""
     assert run_script(LATE, tmp_path) == {"heard": ['{"t":"lobby"}']}
+
+
+REJOIN = r"""
+globalThis.window = globalThis;
+const { RemoteGame } = await import(process.argv[2] + "/js/remote.js");
+const guest = new RemoteGame({ py: {} }, "abcdefghjkmn");
+const sent = [];
+const link = () => ({ send: (text) => sent.push(JSON.parse(text)), close() {} });
+const seat = JSON.stringify({ t: "seat", v: 1, seat: 1, commit: "a".repeat(64), lobby: {} });
+const view = (n) => JSON.stringify({ t: "view", n, state: { ok: true, human: 1, view: { to_move: 1, legal: [] } } });
+guest.link = link();
+guest.receive(seat);
+guest.receive(view(4));
+guest.take(); // the first table, as the page shows it
+// The host's page reloaded: the guest reached it again, and its hello is on its way (reach() took the link).
+guest.seatedHere = false;
+guest.link = link();
+const answer = guest.play("b120");
+await new Promise((r) => setTimeout(r, 10));
+const early = sent.filter((m) => m.t === "move");
+guest.receive(seat); // the host's answer to the hello: the seat, then the table as it is now
+guest.receive(view(5));
+const table = await answer;
+const moved = guest.play("p"); // on the table the seat came with, a move goes to the host
+const late = sent.filter((m) => m.t === "move");
+guest.receive(view(6));
+await moved;
+console.log(JSON.stringify({ early, late, table: table.ok }));
+"""
+
+
+def test_a_move_made_while_reconnecting_waits_for_the_seat(tmp_path):
+    """A guest's move made after its page reached the host again but before the host seated it there would
+    be refused with "take a seat first" (and its table would flash back to the same moves): it is not sent,
+    and the table the seat comes with answers it; the next move goes out as usual."""
+    out = run_script(REJOIN, tmp_path)
+    assert out == {"early": [], "late": [{"t": "move", "move": "p", "n": 5}], "table": True}

@@ -33,6 +33,7 @@ export class RemoteGame {
     this.shown = []; // [n, view] of every table shown since this page loaded, for the proof
     this.log = new ShownLog(room); // ... and a digest of every one shown in this room on this device
     this.n = 0;
+    this.seatedHere = false; // the link to the host has this page's seat (see play)
     this.started = false;
     this.closed = false;
     this.otherTabAsks = 0;
@@ -68,6 +69,7 @@ export class RemoteGame {
       throw left();
     }
     this.link = link;
+    this.seatedHere = false; // until the host answers this link's hello with the seat
     this.link.onMessage = (text) => this.receive(text);
     this.link.onClose = () => this.lost();
   }
@@ -103,6 +105,7 @@ export class RemoteGame {
 
   seated(msg) {
     this.seat = msg.seat;
+    this.seatedHere = true;
     this.rejoined = this.started;
     // The host's commitment is fixed the first time: a changed one is shown in the proof.
     if (!this.me.me.hostCommit) {
@@ -186,6 +189,7 @@ export class RemoteGame {
    * or closed and opened again later) or the person leaves; only the host's goodbye ends the room. */
   async lost() {
     if (this.closed) return;
+    this.seatedHere = false;
     this.on.away(false);
     const since = performance.now();
     let said = false;
@@ -216,9 +220,13 @@ export class RemoteGame {
   }
 
   async play(id) {
-    window.thousandFriends.moves.push(performance.now());
     this.playing = true;
-    this.send({ t: "move", move: id, n: this.n });
+    // A link back to the host that has no seat yet (reconnecting: the hello is on its way) would have the
+    // move refused ("take a seat first"): the move waits for the table the seat comes with, as on a lost link.
+    if (this.seatedHere) {
+      window.thousandFriends.moves.push(performance.now());
+      this.send({ t: "move", move: id, n: this.n });
+    }
     try {
       return await this.take();
     } finally {
