@@ -40,6 +40,7 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
     Returns the moves made."""
     made = 0
     deadline = time.monotonic() + 1200
+    clicked = {}  # page -> (the moves it last clicked among, how many times in a row)
     while made < moves and not (until and until()):
         assert time.monotonic() < deadline, "the game did not go on"
         acted = False
@@ -49,6 +50,11 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
                 legal = (page.get_attribute("body", "data-legal") or "").split()
                 if not legal:
                     continue
+                # The same moves clicked again and again: every click was refused.
+                same = clicked.get(page, (None, 0))
+                clicked[page] = (legal, same[1] + 1 if same[0] == legal else 1)
+                assert clicked[page][1] <= 3, f"a move among {legal} was refused three times"
+                heard = len(page.evaluate("window.thousandFriends?.received ?? []"))
                 try:
                     click_move(page, policy(legal, contract, bid_to), timeout=15_000)
                 except PlaywrightTimeout:
@@ -57,7 +63,7 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
                     if (page.get_attribute("body", "data-legal") or "").split() != legal:
                         continue
                     raise
-                page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
+                taken(page, legal, heard, pages)
                 made += 1
                 acted = True
             elif turn == "summary":
@@ -73,6 +79,27 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
         if not acted:
             time.sleep(0.05)
     return made
+
+
+# The click was taken: the moves changed (the table is waiting for the answer, or has it), or the host
+# answered a guest since the click. A refusal (the table changed meanwhile: a reconnection) brings the same
+# moves back at once, sooner than the moves can be polled; the caller then looks again.
+TAKEN = """([legal, heard]) => document.body.dataset.legal !== legal
+    || (window.thousandFriends ? window.thousandFriends.received.length > heard : false)"""
+
+# What each page shows, printed when a table stops taking moves (the CI log then says which and why).
+SHOWN = """() => ({turn: document.body.dataset.turn, legal: document.body.dataset.legal,
+    room: document.body.dataset.room, toast: document.getElementById('toast')?.textContent,
+    received: (window.thousandFriends?.received ?? []).slice(-5).map((t) => t.slice(0, 160))})"""
+
+
+def taken(page, legal: list[str], heard: int, pages) -> None:
+    try:
+        page.wait_for_function(TAKEN, arg=[" ".join(legal), heard], polling=50)
+    except PlaywrightTimeout:
+        for i, other in enumerate(pages):
+            print(f"page {i}{' (clicked)' if other is page else ''}: {other.evaluate(SHOWN)}")
+        raise
 
 
 def last_view(page) -> int:
