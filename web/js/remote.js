@@ -10,12 +10,13 @@
 
 import { DEAD_MS, connect, openPeer, randomName, sha256Hex } from "./connection.js";
 import { ShownLog, identity } from "./friendstore.js";
+import { safeGet } from "./i18n.js";
 
 const RETRY_MS = 2000;
 const SLOW_RETRY_MS = 5000; // once the host has been away a while
 // The host away this long (a phone asleep, a tab closed by mistake) is said, with a way to leave; the page
-// goes on trying: the host's room is saved on its device and opens again with its page.
-const AWAY_MS = 60000;
+// goes on trying: the host's room is saved on its device and opens again with its page. Tests shorten it.
+const awayMs = () => Number(safeGet("thousand.away")) || 60000;
 // A seat "open in another tab" may be this person's tab that died without a word (a phone's browser
 // dropped it, and the link was opened again at once): the host frees the seat once that tab's link has
 // been quiet DEAD_MS, so the seat is asked for again after that, this many times.
@@ -38,7 +39,7 @@ export class RemoteGame {
     this.closed = false;
     this.otherTabAsks = 0;
     // Set by the lobby: news of the room, the first table, a proof checked, an error, the host gone,
-    // the link to the host lost (`away(false)`), still lost after AWAY_MS (`away(true)`), and back.
+    // the link to the host lost (`away(false)`), still lost after a minute (`away(true)`), and back.
     this.on = { lobby() {}, table() {}, proof() {}, error() {}, gone() {}, away() {}, back() {} };
     // Every message this page received and when, and when it sent its moves (the
     // tests and bench/friends.py read them); `send` lets a test tamper: the host checks all.
@@ -192,9 +193,10 @@ export class RemoteGame {
     this.seatedHere = false;
     this.on.away(false);
     const since = performance.now();
+    const away = awayMs();
     let said = false;
     while (!this.closed) {
-      const long = performance.now() - since >= AWAY_MS;
+      const long = performance.now() - since >= away;
       if (long && !said) {
         said = true;
         this.on.away(true);
