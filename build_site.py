@@ -82,14 +82,16 @@ def blocks(markdown: str) -> list[tuple]:
             i += 1
         elif line.startswith("- "):
             items: list[str] = []
-            while i < len(lines) and (lines[i].startswith("- ") or (items and lines[i].startswith("  ") and lines[i].strip())):
+            while i < len(lines) and (lines[i].startswith("- ")
+                                      or (items and lines[i].startswith("  ") and lines[i].strip())):
                 if lines[i].startswith("- "):
                     items.append(lines[i][2:].strip())
                 else:
                     items[-1] += " " + lines[i].strip()
                 i += 1
             out.append(("ul", items))
-        elif line.startswith("|") and i + 1 < len(lines) and re.fullmatch(r"\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*", lines[i + 1]):
+        elif (line.startswith("|") and i + 1 < len(lines)
+              and re.fullmatch(r"\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*", lines[i + 1])):
             head = _cells(line)
             rows = []
             i += 2
@@ -144,8 +146,8 @@ def to_html(markdown: str, anchors: list[str] | None = None) -> tuple[str, list[
             head = "".join(f"<th>{inline(c)}</th>" for c in block[1])
             rows = "\n".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>" for row in block[2])
             # Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
-            parts.append(f'<div class="table-wrap" tabindex="0"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n'
-                         f"</tbody>\n</table></div>")
+            parts.append(f'<div class="table-wrap" tabindex="0"><table>\n<thead><tr>{head}</tr></thead>\n'
+                         f"<tbody>\n{rows}\n</tbody>\n</table></div>")
     return "\n".join(parts), heads
 
 

@@ -84,8 +84,10 @@ def play(pages, deals: int) -> None:
 def round_trips(guest) -> list[float]:
     return guest.evaluate("""() => {
         const f = window.thousandFriends;
-        return f.moves.map((t) => { const back = f.times.find((x) => x > t); return back === undefined ? null : back - t; })
-                      .filter((x) => x !== null);
+        return f.moves.map((t) => {
+          const back = f.times.find((x) => x > t);
+          return back === undefined ? null : back - t;
+        }).filter((x) => x !== null);
     }""")
 
 

@@ -127,7 +127,8 @@ def click_move(page, move: str, timeout: float | None = None) -> None:
         # A raise is chosen on the stepper: step towards this value until it shows.
         while target.count() == 0:
             shown = int(page.locator("#panel .act-contract.raise").get_attribute("data-action", timeout=timeout)[1:])
-            page.locator(f'[data-ui="{"raise-more" if shown < int(move[1:]) else "raise-less"}"]').click(timeout=timeout)
+            step = "raise-more" if shown < int(move[1:]) else "raise-less"
+            page.locator(f'[data-ui="{step}"]').click(timeout=timeout)
     elif target.count() == 0 and (move[0] in "gm" or not move[0].islower()):  # a gift, a meld or a card
         card = move[1:3] if move[0] in "gm" else move
         page.locator(f'#hand [data-card="{card}"]').click(timeout=timeout)

@@ -153,7 +153,8 @@ def first_visit(page, base_url, save: str | None = None) -> None:
               "localStorage.setItem('thousand.settings', JSON.stringify({speed: 'instant'}));")
     if save:
         script += f"localStorage.setItem('thousand.save', {json.dumps(save)});"
-    page.add_init_script("if (!sessionStorage.getItem('seeded')) {" + script + "sessionStorage.setItem('seeded', '1'); }")
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) {" + script
+                         + "sessionStorage.setItem('seeded', '1'); }")
     page.goto(base_url)
     page.wait_for_selector("body[data-ready='1']", state="attached")
 

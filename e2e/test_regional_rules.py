@@ -54,7 +54,8 @@ def play_one_deal(page, lang: str) -> int:
         page.wait_for_selector(f"body:not([data-legal='{' '.join(legal)}'])", state="attached")
 
 
-@pytest.mark.parametrize("preset, lang, chip", [("ru", "ru", "Правила: русские"), ("pl", "pl", "Zasady: polskie (Tysiąc)")])
+@pytest.mark.parametrize("preset, lang, chip", [("ru", "ru", "Правила: русские"),
+                                                 ("pl", "pl", "Zasady: polskie (Tysiąc)")])
 def test_a_deal_under_a_preset_in_its_language(page, base_url, shot, preset, lang, chip):
     code = PRESETS[preset].code()
     seed = seed_for(code, lambda d: d["declarer"] == 0 and d["rows"][0]["kind"] == "played")

@@ -24,12 +24,14 @@ def test_per_set_lines_replay_and_agree_with_the_summary(tmp_path, capsys):
     edge = sum(r["means"]["easy"] - r["means"]["medium"] for r in rows) / 3
     assert f"easy vs medium: {edge:+.1f} points/deal" in summary
     assert first.read_text() == second.read_text()  # the same deals and bots score the same
-    assert paired().main([str(first), str(second), "--bots", "easy,medium"]).endswith("change +0.0 (95% CI +0.0..+0.0) over 3 sets, 0 changed")
+    assert paired().main([str(first), str(second), "--bots", "easy,medium"]).endswith(
+        "change +0.0 (95% CI +0.0..+0.0) over 3 sets, 0 changed")
 
 
 def test_paired_reports_the_change_on_the_sets_in_common(tmp_path):
     before, after = tmp_path / "before.jsonl", tmp_path / "after.jsonl"
-    before.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0, "medium": 0.0}}) + "\n" for s in (1, 2, 3)))
+    before.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0, "medium": 0.0}}) + "\n"
+                              for s in (1, 2, 3)))
     after.write_text("".join(json.dumps({"seed": s, "means": {"hard": 10.0 + d, "medium": -d}}) + "\n"
                              for s, d in ((1, 0.0), (2, 3.0), (3, 6.0), (4, 50.0))))
     line = paired().main([str(before), str(after)])

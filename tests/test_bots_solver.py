@@ -59,7 +59,8 @@ def minimax(hands: list[int], leader: int, trump: int, trick: tuple[int, ...], k
     return max(values) if mover == decl else min(values)
 
 
-def random_position(seed: int, k: int, tricks: int, partial: bool = True) -> tuple[list[int], int, int, tuple[int, ...]]:
+def random_position(seed: int, k: int, tricks: int,
+                    partial: bool = True) -> tuple[list[int], int, int, tuple[int, ...]]:
     """Random hands of ``tricks`` cards each, a random trump and leader, and (if ``partial``) part of a trick played."""
     rng = SplitMix64(seed)
     deck = list(range(24))

@@ -30,7 +30,8 @@ def test_uk_and_en_exist():
 def test_every_key_in_every_locale(lang):
     reference = load("uk")
     strings = load(lang)
-    assert set(strings) == set(reference), f"{lang}: missing {set(reference) - set(strings)}, extra {set(strings) - set(reference)}"
+    assert set(strings) == set(reference), (
+        f"{lang}: missing {set(reference) - set(strings)}, extra {set(strings) - set(reference)}")
     for key, value in strings.items():
         if isinstance(value, dict):
             assert isinstance(reference[key], dict), f"{lang}: {key} is counted here but not in uk"
@@ -102,7 +103,8 @@ def test_plural_forms_are_those_of_intl():
     script = ("const out = {}; for (const l of process.argv.slice(1)) out[l] = "
               "new Intl.PluralRules(l).resolvedOptions().pluralCategories;"
               "console.log(JSON.stringify(out));")
-    got = json.loads(subprocess.run([node, "-e", script, *PLURAL_FORMS], capture_output=True, text=True, check=True).stdout)
+    got = json.loads(subprocess.run([node, "-e", script, *PLURAL_FORMS],
+                                    capture_output=True, text=True, check=True).stdout)
     # Intl also lists "other" for fractions in Slavic languages; every locale needs it as the fallback.
     assert {lang: set(cats) for lang, cats in got.items()} == PLURAL_FORMS
 

@@ -87,8 +87,9 @@ def test_moves_out_of_turn_illegal_stale_or_malformed_change_nothing():
         "game.not_your_turn",)
     if mover:
         before = room.save()
-        for move, nn, key in [(illegal, n, "game.illegal"), ("zz9", n, "game.illegal"), (legal, n + 1, "room.stale_move"),
-                              (legal, True, "room.stale_move"), (7, n, "game.illegal")]:
+        for move, nn, key in [(illegal, n, "game.illegal"), ("zz9", n, "game.illegal"),
+                              (legal, n + 1, "room.stale_move"), (legal, True, "room.stale_move"),
+                              (7, n, "game.illegal")]:
             assert error_key(room.receive(f"p{mover}", json.dumps({"t": "move", "move": move, "n": nn}))) == key
             assert room.save() == before
 
@@ -310,7 +311,8 @@ def test_the_worker_api_sends_each_guest_its_messages_and_the_host_the_move():
     s = json.loads(web_room.room_receive("p1", json.dumps({"t": "reveal", "value": secret(1)})))
     assert s["view"]["seat"] == 0 and json.loads(s["out"][0][1])["t"] == "view"
     while s["mover"] != "guest":
-        s = json.loads(web_room.room_bot_step() if s["mover"] == "bot" else web_room.room_play(s["view"]["legal"][0]["id"]))
+        s = json.loads(web_room.room_bot_step() if s["mover"] == "bot"
+                       else web_room.room_play(s["view"]["legal"][0]["id"]))
     legal = json.loads(s["out"][-1][1])["state"]["view"]["legal"] if s["out"] else None
     n = len(web_room._room.game.history)
     move = str(web_room._room.game.legal_actions()[0])

@@ -43,7 +43,9 @@ console.log(JSON.stringify({
     longer: refused(new Uint8Array([...stored, 0])),
     short: refused(stored.subarray(0, 8)),
     swapped: refused(swapped),
-    wrongLength: (() => { try { unpack(stored, new Uint8Array(heap.length + PAGE)); return false; } catch { return true; } })(),
+    wrongLength: (() => {
+      try { unpack(stored, new Uint8Array(heap.length + PAGE)); return false; } catch { return true; }
+    })(),
   },
 }));
 """

@@ -164,7 +164,8 @@ def test_bot_moves_never_reveal_a_card_given_to_another_bot():
     seen_hidden = seen_public = False
     for seed in range(1, 40):
         s = call(web.from_link, f"?p=3&s={seed}&l=easy&r=std")
-        while s["view"]["phase"] in ("bidding", "giving", "talon", "contract") or s["view"]["deal"] == 1 and not s["view"]["trick"]:
+        while (s["view"]["phase"] in ("bidding", "giving", "talon", "contract")
+               or s["view"]["deal"] == 1 and not s["view"]["trick"]):
             if not s["bot_to_move"]:
                 s = call(web.play, "p" if "p" in [a["id"] for a in s["view"]["legal"]] else s["view"]["legal"][0]["id"])
                 continue

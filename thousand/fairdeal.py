@@ -13,7 +13,8 @@ the cards.
 >>> r = "0123456789abcdef0123456789abcdef"
 >>> commitment(r)[:16]
 '3eb1bd439947eb76'
->>> derive_seed(3, [r, None, r]) == derive_seed(3, [r, None, r]), derive_seed(3, [r, r, None]) != derive_seed(3, [r, None, r])
+>>> (derive_seed(3, [r, None, r]) == derive_seed(3, [r, None, r]),
+...  derive_seed(3, [r, r, None]) != derive_seed(3, [r, None, r]))
 (True, True)
 """
 

@@ -130,7 +130,8 @@ class Room:
         self.players = players
         self.level = level
         self.rules = rules
-        self.seats = [Seat("host", reveal=reveal, commit=commitment(reveal))] + [Seat("open") for _ in range(players - 1)]
+        self.seats = ([Seat("host", reveal=reveal, commit=commitment(reveal))]
+                      + [Seat("open") for _ in range(players - 1)])
         self.phase = LOBBY
         self.game: Game | None = None
         self.moved: tuple | None = None  # the last move (seat, action, bid and trump before it)

@@ -151,7 +151,8 @@ def daily_par() -> str:
         value = par(game) if game.phase == "play" else None
         diff = None
         if value is not None:
-            diff = result["declarer_points"] - value if result["declarer"] == HUMAN else value - result["declarer_points"]
+            diff = (result["declarer_points"] - value if result["declarer"] == HUMAN
+                    else value - result["declarer_points"])
         return {"ok": True, "par": value, "diff": diff}
     return _reply(run)
 
