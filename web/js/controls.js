@@ -18,7 +18,8 @@ function actionButton(a, text, extra = {}) {
 }
 
 function cancelButton() {
-  return h("button", { type: "button", class: "act", "data-ui": "unselect", onclick: () => select(null), text: t("ui.cancel") });
+  return h("button", { type: "button", class: "act", "data-ui": "unselect", onclick: () => select(null),
+    text: t("ui.cancel") });
 }
 
 export function renderPanel() {
@@ -43,20 +44,24 @@ function drawPanel() {
     for (const b of v.bids) {
       const what = b.bid === null ? t("bid.pass") : b.forced ? t("bid.forced", { value: b.bid })
         : b.blind ? t("bid.blind", { value: b.bid }) : String(b.bid);
-      history.append(h("li", { class: b.bid === null ? "passed" : "" }, h("span", { class: "who", text: seatName(b.seat) }), ` ${what}`));
+      history.append(h("li", { class: b.bid === null ? "passed" : "" },
+        h("span", { class: "who", text: seatName(b.seat) }), ` ${what}`));
     }
     panel.append(history);
     if (mine) {
       const row = h("div", { class: "actions" });
       for (const a of legal()) {
         row.append(actionButton(a, a.kind === "pass" ? t("bid.pass_button") : t("bid.raise", { value: a.value }),
-          { class: `act act-${a.kind}${a.kind === "bid" ? " primary" : ""}`, "aria-keyshortcuts": a.kind === "pass" ? "P" : "B" }));
+          { class: `act act-${a.kind}${a.kind === "bid" ? " primary" : ""}`,
+            "aria-keyshortcuts": a.kind === "pass" ? "P" : "B" }));
       }
       panel.append(row);
     }
   } else if (v.phase === "giving" && v.declarer === S.st.human) {
     const given = h("ul", { class: "gifts" });
-    for (const g of v.you_gave) given.append(h("li", { text: t("give.done", { card: cardText(g.card), name: seatName(g.to) }) }));
+    for (const g of v.you_gave) {
+      given.append(h("li", { text: t("give.done", { card: cardText(g.card), name: seatName(g.to) }) }));
+    }
     panel.append(given);
     if (mine) {
       if (S.selected) {
@@ -135,7 +140,8 @@ function contractChoice(v) {
   const keep = contracts.find((a) => a.value === v.bid);
   const raises = contracts.filter((a) => a.value !== v.bid);
   if (keep) {
-    row.append(actionButton(keep, t("contract.keep", { value: keep.value }), { class: "act act-contract primary", "aria-keyshortcuts": "K" }));
+    row.append(actionButton(keep, t("contract.keep", { value: keep.value }),
+      { class: "act act-contract primary", "aria-keyshortcuts": "K" }));
   }
   if (raises.length) {
     if (raiseDeal !== v.deal || !raises.some((a) => a.value === raiseTo)) raiseTo = raises[0].value;
@@ -147,9 +153,11 @@ function contractChoice(v) {
       $("panel").querySelector(`[data-ui="${d < 0 ? "raise-less" : "raise-more"}"]`)?.focus();
     };
     row.append(h("span", { class: "stepper", role: "group", "aria-label": t("contract.raise_group") },
-      h("button", { type: "button", class: "act step", "data-ui": "raise-less", disabled: at === 0, "aria-label": t("contract.less"), onclick: step(-1), text: "−" }),
+      h("button", { type: "button", class: "act step", "data-ui": "raise-less", disabled: at === 0,
+        "aria-label": t("contract.less"), onclick: step(-1), text: "−" }),
       actionButton(raises[at], t("contract.raise", { value: raises[at].value }), { class: "act act-contract raise" }),
-      h("button", { type: "button", class: "act step", "data-ui": "raise-more", disabled: at === raises.length - 1, "aria-label": t("contract.more"), onclick: step(1), text: "+" })));
+      h("button", { type: "button", class: "act step", "data-ui": "raise-more", disabled: at === raises.length - 1,
+        "aria-label": t("contract.more"), onclick: step(1), text: "+" })));
   }
   return row;
 }
@@ -171,7 +179,8 @@ export function renderHand() {
   const mine = myTurn();
   const cards = handOrder(v.hand);
   // The card an opponent gave you is marked until the first trick is complete.
-  const given = new Set(["giving", "contract"].includes(v.phase) || (v.phase === "play" && !v.last_trick) ? v.given_to_you : []);
+  const given = new Set(
+    ["giving", "contract"].includes(v.phase) || (v.phase === "play" && !v.last_trick) ? v.given_to_you : []);
   // Cards that came from the talon are marked while the declarer sorts their hand.
   const fromTalon = new Set(["giving", "contract"].includes(v.phase)
     ? v.talons.filter((x) => x.taken_by === S.st.human && x.cards).flatMap((x) => x.cards) : []);
@@ -225,7 +234,9 @@ export function renderHand() {
   });
   if (v.hand_hidden) {
     // Blind bidding: the first hand's cards stay face down until it looks.
-    for (let i = 0; i < v.hand_sizes[S.st.human]; i++) hand.append(h("span", { class: "card back hidden-card", "data-ui": "hidden-card" }, cardBack()));
+    for (let i = 0; i < v.hand_sizes[S.st.human]; i++) {
+      hand.append(h("span", { class: "card back hidden-card", "data-ui": "hidden-card" }, cardBack()));
+    }
   }
   showRuleLink(mine ? Object.values(v.unplayable)[0] : null);
   if (!cards.length && v.sitter === S.st.human) hand.append(h("p", { class: "hint", text: t("status.sitting") }));

@@ -39,7 +39,8 @@ function load(key, fallback) {
 }
 
 // Each day's attempt, an object (an entry edited by hand into something else is left out).
-const attempts = () => Object.fromEntries(Object.entries(load(ATTEMPTS, {})).filter(([, a]) => a && typeof a === "object"));
+const attempts = () =>
+  Object.fromEntries(Object.entries(load(ATTEMPTS, {})).filter(([, a]) => a && typeof a === "object"));
 const tableOf = (day) => [].concat(load(TABLE + day, []));
 
 function saveAttempt(day, attempt) {
@@ -164,9 +165,12 @@ async function showResult(d) {
     practice ? h("p", { "data-ui": "daily-practice", text: t("daily.practice_result") }) : "",
     par,
     h("div", { class: "actions dialog-actions" },
-      h("button", { type: "button", class: "primary", "data-ui": "daily-share", onclick: showShare, text: t("daily.share") }),
-      h("button", { type: "button", "data-ui": "daily-review", onclick: () => showReview(py, "daily"), text: t("review.open") }),
-      h("button", { type: "button", "data-ui": "daily-table", onclick: () => showDaily(d.day), text: t("daily.table") }),
+      h("button", { type: "button", class: "primary", "data-ui": "daily-share", onclick: showShare,
+        text: t("daily.share") }),
+      h("button", { type: "button", "data-ui": "daily-review", onclick: () => showReview(py, "daily"),
+        text: t("review.open") }),
+      h("button", { type: "button", "data-ui": "daily-table", onclick: () => showDaily(d.day),
+        text: t("daily.table") }),
       h("button", { type: "button", "data-ui": "daily-back", onclick: backToGame, text: t("daily.back") })));
   if (!practice) {
     // The official attempt's own link, so its row in the table can be replayed.
@@ -176,12 +180,15 @@ async function showResult(d) {
   }
   const reply = await py.call("daily_par");
   if (reply.ok) {
-    par.textContent = reply.par === null ? t("daily.no_par") : t("daily.par", { par: reply.par, diff: signed(reply.diff) });
+    par.textContent = reply.par === null
+      ? t("daily.no_par")
+      : t("daily.par", { par: reply.par, diff: signed(reply.diff) });
   }
 }
 
 async function showShare() {
-  const name = h("input", { type: "text", maxlength: 20, value: safeGet(NAME) || "", "data-ui": "daily-name", "aria-label": t("daily.name") });
+  const name = h("input", { type: "text", maxlength: 20, value: safeGet(NAME) || "", "data-ui": "daily-name",
+    "aria-label": t("daily.name") });
   const out = h("div");
   const make = async () => {
     safeSet(NAME, name.value);
@@ -193,7 +200,8 @@ async function showShare() {
     const r = reply.result;
     const url = `${location.origin}${location.pathname}?${reply.link}`;
     const text = `${t("daily.share_line", { n: r.number, result: resultText(r) })}\n${symbols(r)}\n${url}`;
-    const link = h("input", { type: "text", readonly: true, value: url, "data-ui": "daily-link", class: "share-link", "aria-label": t("daily.share") });
+    const link = h("input", { type: "text", readonly: true, value: url, "data-ui": "daily-link", class: "share-link",
+      "aria-label": t("daily.share") });
     const copy = copier(link, text);
     out.replaceChildren(h("pre", { class: "share-line", "data-ui": "daily-share-text", text }), link,
       h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
@@ -242,12 +250,15 @@ function chart() {
   const scores = days.map((d) => attempts()[d].result.score);
   const top = Math.max(10, ...scores.map(Math.abs));
   const line = document.createElementNS(SVG, "line");
-  for (const [k, v] of Object.entries({ x1: 0, x2: 140, y1: 30, y2: 30, stroke: "currentColor", "stroke-width": 0.5 })) line.setAttribute(k, v);
+  const axis = { x1: 0, x2: 140, y1: 30, y2: 30, stroke: "currentColor", "stroke-width": 0.5 };
+  for (const [k, v] of Object.entries(axis)) line.setAttribute(k, v);
   svg.append(line);
   scores.forEach((score, i) => {
     const bar = document.createElementNS(SVG, "rect");
     const height = (Math.abs(score) / top) * 28;
-    for (const [k, v] of Object.entries({ x: i * 10 + 1, width: 8, y: score >= 0 ? 30 - height : 30, height, class: score >= 0 ? "up" : "down" })) bar.setAttribute(k, v);
+    const box = { x: i * 10 + 1, width: 8, y: score >= 0 ? 30 - height : 30, height,
+      class: score >= 0 ? "up" : "down" };
+    for (const [k, v] of Object.entries(box)) bar.setAttribute(k, v);
     const title = document.createElementNS(SVG, "title");
     title.textContent = `${days[i]}: ${signed(score)}`;
     bar.append(title);
@@ -266,14 +277,19 @@ export async function showDaily(day = today(), note = "") {
   // The person's own result link, opened here, is in the table too: it is their own row.
   const entries = tableOf(day).filter((e) => !(own && e.name === own.name && e.moves === own.moves));
   if (own) entries.push(own);
-  const status = done ? t("daily.done", { result: resultText(attempt.result) }) : attempt ? t("daily.in_progress") : t("daily.not_played");
+  const status = done
+    ? t("daily.done", { result: resultText(attempt.result) })
+    : attempt ? t("daily.in_progress") : t("daily.not_played");
   // The dialog opens at once and the table is filled when Python has ranked it: asked first, a
   // busy worker (a bot's move) opened the dialog late, over whatever the person had done since.
   const list = h("ol", { class: "daily-table", "data-ui": "daily-table-list", "aria-busy": "true" });
   openDialog(t("daily.title", { day }),
     note ? h("p", { class: "message", "data-ui": "message", text: note }) : "",
     day === today() ? h("p", { "data-ui": "daily-status", text: status }) : "",
-    day === today() ? h("button", { type: "button", class: "primary", "data-ui": "daily-play", onclick: playDaily, text: t(done ? "daily.practice" : "daily.play") }) : "",
+    day === today()
+      ? h("button", { type: "button", class: "primary", "data-ui": "daily-play", onclick: playDaily,
+        text: t(done ? "daily.practice" : "daily.play") })
+      : "",
     h("p", { "data-ui": "daily-streak", text: t("daily.streak", { n: streak() }) }),
     chart(),
     h("h3", { text: t("daily.table") }),
@@ -292,7 +308,11 @@ export async function showDaily(day = today(), note = "") {
       text: ranked ? errorText(ranked.error) : t("error.crash") }));
     return;
   }
-  list.replaceChildren(...ranked.entries.map((e) => h("li", { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
+  list.replaceChildren(...ranked.entries.map((e) => h("li",
+    { "data-ui": "daily-entry", "data-own": e.own ? "1" : null },
     h("strong", { text: e.name }), ` ${resultText(e)} ${squares(e)} `,
-    done && e.link ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link), text: t("daily.replay") }) : "")));
+    done && e.link
+      ? h("button", { type: "button", "data-ui": "daily-replay", onclick: () => showReview(py, e.link),
+        text: t("daily.replay") })
+      : "")));
 }

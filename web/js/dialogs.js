@@ -20,7 +20,8 @@ export function openDialog(title, ...content) {
   body.replaceChildren(
     h("div", { class: "dialog-head" },
       h("h2", { text: title }),
-      h("button", { type: "button", class: "close", "data-ui": "close", "aria-label": t("ui.close"), onclick: closeDialog, text: "×" })),
+      h("button", { type: "button", class: "close", "data-ui": "close", "aria-label": t("ui.close"),
+        onclick: closeDialog, text: "×" })),
     ...content,
   );
   if (!dialog.open) dialog.showModal();
@@ -70,7 +71,8 @@ export function ask(title, paragraphs, choices) {
     },
     text: c.text,
   }));
-  openDialog(title, ...paragraphs.map((p) => (typeof p === "string" ? h("p", { class: "message", "data-ui": "message", text: p }) : p)),
+  openDialog(title,
+    ...paragraphs.map((p) => (typeof p === "string" ? h("p", { class: "message", "data-ui": "message", text: p }) : p)),
     h("div", { class: "actions dialog-actions" }, buttons));
   onDismiss = safe ? safe.run : null;
 }

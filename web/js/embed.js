@@ -80,8 +80,8 @@ export async function openEmbed() {
   }
   bindTable({ playAgain: openEmbed });
   if (!$("embed-again")) {
-    document.body.append(h("button", { type: "button", class: "embed-again", id: "embed-again", "data-ui": "embed-again",
-      onclick: openEmbed, text: t("embed.again") }));
+    document.body.append(h("button", { type: "button", class: "embed-again", id: "embed-again",
+      "data-ui": "embed-again", onclick: openEmbed, text: t("embed.again") }));
   }
   while (reply.ok && reply.setup) {
     showSetup(reply);

@@ -77,7 +77,8 @@ function seatList(lobby, mine) {
 export function showFriends(python) {
   openDialog(t("friends.title"), h("p", { class: "hint", text: t("friends.intro") }),
     h("div", { class: "fields" }, ...playerFields(python)),
-    h("button", { type: "button", class: "primary", "data-ui": "open-room", text: t("friends.open_room"), onclick: openRoom }));
+    h("button", { type: "button", class: "primary", "data-ui": "open-room", text: t("friends.open_room"),
+      onclick: openRoom }));
 }
 
 async function openRoom() {
@@ -118,16 +119,19 @@ function hostLobby(host, reply) {
     }
     const room = st.room;
     const url = `${location.origin}${location.pathname}?join=${room.room}`;
-    const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "room-link", class: "share-link", "aria-label": t("friends.link") });
+    const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "room-link", class: "share-link",
+      "aria-label": t("friends.link") });
     const copy = copier(input, url);
     const waiting = room.phase !== "lobby";
     openDialog(t("friends.room"),
       h("p", { text: t("friends.send_link") }), input,
       h("button", { type: "button", "data-ui": "copy-room", onclick: copy, text: t("share.copy") }),
       seatList(room, 0),
-      h("p", { class: "hint", "data-ui": "room-bots", text: t("friends.bots_fill", { n: room.seats.filter((s) => s.kind === "open").length }) }),
+      h("p", { class: "hint", "data-ui": "room-bots",
+        text: t("friends.bots_fill", { n: room.seats.filter((s) => s.kind === "open").length }) }),
       waiting ? h("p", { class: "hint", "data-ui": "room-waiting", text: t("friends.revealing") })
-        : h("button", { type: "button", class: "primary", "data-ui": "room-start", text: t("friends.start"), onclick: () => host.start() }));
+        : h("button", { type: "button", class: "primary", "data-ui": "room-start", text: t("friends.start"),
+          onclick: () => host.start() }));
     whenDismissed(() => {
       if (!shown) leaveToOwnGame();
     });
@@ -237,7 +241,8 @@ export async function joinRoom(room) {
     await guest.hello(text);
   };
   openDialog(t("friends.title"), h("label", { class: "field" }, h("span", { text: t("friends.name") }), name),
-    h("button", { type: "button", class: "primary", "data-ui": "take-seat", text: t("friends.take_seat"), onclick: take }));
+    h("button", { type: "button", class: "primary", "data-ui": "take-seat", text: t("friends.take_seat"),
+      onclick: take }));
   whenDismissed(leaveToOwnGame);
   name.focus();
 }

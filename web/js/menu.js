@@ -82,15 +82,18 @@ export function playerFields(python) {
 export function showNewGame(python) {
   const stake = atStake();
   const box = confirmBox(stake, startNew);
-  const startButton = h("button", { type: "button", class: "primary", "data-ui": "start-new", text: t("settings.start"), onclick: () => {
-    if (!stake) {
-      startNew();
-      return;
-    }
-    startButton.hidden = true;
-    box.hidden = false;
-    box.querySelector("[data-ui='keep-playing']").focus();
-  } });
+  const startButton = h("button", {
+    type: "button", class: "primary", "data-ui": "start-new", text: t("settings.start"),
+    onclick: () => {
+      if (!stake) {
+        startNew();
+        return;
+      }
+      startButton.hidden = true;
+      box.hidden = false;
+      box.querySelector("[data-ui='keep-playing']").focus();
+    },
+  });
   openDialog(t("new.title"),
     h("div", { class: "fields" }, ...playerFields(python)),
     startButton, box);
@@ -100,9 +103,11 @@ export function showSettings() {
   const st = settings;
   const dialog = openDialog(t("settings.title"),
     h("div", { class: "fields" },
-      selectField("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed, (x) => { st.speed = x; saveSettings(); }),
+      selectField("speed", Object.keys(SPEEDS).map((k) => [k, t(`speed.${k}`)]), st.speed,
+        (x) => { st.speed = x; saveSettings(); }),
       h("label", { class: "field check" },
-        h("input", { type: "checkbox", "data-ui": "set-auto", checked: st.autoForced, onchange: (e) => { st.autoForced = e.target.checked; saveSettings(); pump(); } }),
+        h("input", { type: "checkbox", "data-ui": "set-auto", checked: st.autoForced,
+          onchange: (e) => { st.autoForced = e.target.checked; saveSettings(); pump(); } }),
         h("span", { text: t("settings.auto") })),
       selectField("lang", LOCALES.map((l) => [l, t(`lang.${l}`)]), locale(), async (x) => {
         await loadLocale(x, true);

@@ -77,6 +77,9 @@ export async function openFirstGame() {
   }
   ask(t("open.title"), [t("open.text"), t("open.saved", { game: gameLine(saved.reply) })], [
     { ...keep, primary: true },
-    { ui: "open-link", text: t("open.link"), run: async () => { clearQuery(); await start(await S.source.fromLink(query), { isNew: true }); } },
+    { ui: "open-link", text: t("open.link"), run: async () => {
+      clearQuery();
+      await start(await S.source.fromLink(query), { isNew: true });
+    } },
   ]);
 }

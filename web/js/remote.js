@@ -118,7 +118,8 @@ export class RemoteGame {
 
   async reveal(msg) {
     const mine = await sha256Hex(this.me.reveal);
-    const fair = Array.isArray(msg.commits) && msg.commits[this.seat] === mine && msg.commits[0] === this.me.me.hostCommit;
+    const fair = Array.isArray(msg.commits) && msg.commits[this.seat] === mine
+      && msg.commits[0] === this.me.me.hostCommit;
     if (!fair) {
       this.on.error({ key: "room.unfair", args: {}, text: "the host changed the commitments" });
       return;

@@ -35,7 +35,8 @@ function moveText(step) {
   if (step.kind === "bid") return t("review.bid", { name: seatName(step.seat), value: step.action.slice(1) });
   if (step.kind === "pass") return t("review.pass", { name: seatName(step.seat) });
   if (step.kind === "give") {
-    return t("review.give", { name: seatName(step.seat), card: cardText(step.action.slice(1, 3)), to: seatName(Number(step.action[3])) });
+    return t("review.give", { name: seatName(step.seat), card: cardText(step.action.slice(1, 3)),
+      to: seatName(Number(step.action[3])) });
   }
   return describe(step);
 }
@@ -88,7 +89,8 @@ function showDeal(r) {
     const step = r.steps[at];
     const valued = step.seat === r.seat && step.loss !== undefined;
     view.replaceChildren(
-      h("p", { "data-ui": "review-move", text: t("review.move", { n: at + 1, total: r.steps.length, move: moveText(step) }) }),
+      h("p", { "data-ui": "review-move",
+        text: t("review.move", { n: at + 1, total: r.steps.length, move: moveText(step) }) }),
       ...openTable(step),
       valued ? h("p", { class: "review-value", text: decisionText(step) }) : "",
     );
@@ -101,11 +103,14 @@ function showDeal(r) {
   openDialog(t("review.title"),
     h("p", { "data-ui": "review-summary", text: summary }),
     h("p", { text: t("review.total_loss", { loss: signed(-lost) }) }),
-    decisions.some((s) => s.kind === "bid" || s.kind === "pass") ? h("p", { class: "note", text: t("review.bids_note") }) : "",
+    decisions.some((s) => s.kind === "bid" || s.kind === "pass")
+      ? h("p", { class: "note", text: t("review.bids_note") })
+      : "",
     h("ol", { class: "review-decisions", "data-ui": "review-decisions" },
       decisions.map((s) => h("li", { "data-loss": s.loss ?? "", text: decisionText(s) }))),
     view,
     h("div", { class: "actions dialog-actions" },
       h("button", { type: "button", "data-ui": "review-prev", onclick: go(-1), text: t("review.prev") }),
-      h("button", { type: "button", class: "primary", "data-ui": "review-next", onclick: go(1), text: t("review.next") })));
+      h("button", { type: "button", class: "primary", "data-ui": "review-next", onclick: go(1),
+        text: t("review.next") })));
 }

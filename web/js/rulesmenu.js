@@ -69,13 +69,16 @@ export async function rulesFields(python) {
 
   const fields = cat.settings.map((s) => {
     if (s.type === "bool") {
-      const input = h("input", { type: "checkbox", name: s.name, "data-ui": `set-rule-${s.name}`, checked: values[s.name],
-        onchange: (e) => change(s.name, e.target.checked) });
+      const input = h("input", { type: "checkbox", name: s.name, "data-ui": `set-rule-${s.name}`,
+        checked: values[s.name], onchange: (e) => change(s.name, e.target.checked) });
       inputs.set(s.name, input);
       return h("label", { class: "field check" }, input, h("span", { text: settingLabel(s) }));
     }
-    const input = h("select", { name: s.name, "data-ui": `set-rule-${s.name}`, onchange: (e) => change(s.name, Number(e.target.value)) });
-    for (const v of s.values) input.append(h("option", { value: String(v), selected: v === values[s.name], text: String(v) }));
+    const input = h("select", { name: s.name, "data-ui": `set-rule-${s.name}`,
+      onchange: (e) => change(s.name, Number(e.target.value)) });
+    for (const v of s.values) {
+      input.append(h("option", { value: String(v), selected: v === values[s.name], text: String(v) }));
+    }
     inputs.set(s.name, input);
     return h("label", { class: "field" }, h("span", { text: settingLabel(s) }), input);
   });

@@ -41,9 +41,11 @@ export function share() {
     deal: what.deal,
     scores: what.totals.map((x, seat) => `${seatName(seat)} ${x}`).join(" · "),
   });
-  const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link", "aria-label": t("share.title") });
+  const input = h("input", { type: "text", readonly: true, value: url, "data-ui": "share-link", class: "share-link",
+    "aria-label": t("share.title") });
   const copy = copier(input, `${line}\n${url}`);
-  openDialog(t("share.title"), h("p", { text: t("share.text_deal", { deal: what.deal }) }), h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
+  openDialog(t("share.title"), h("p", { text: t("share.text_deal", { deal: what.deal }) }),
+    h("p", { class: "share-line", "data-ui": "share-line", text: line }), input,
     h("button", { type: "button", class: "primary", "data-ui": "copy", onclick: copy, text: t("share.copy") }));
   input.select();
 }

@@ -30,15 +30,19 @@ export function showSheet() {
       v.sheet.barrel[s] ? h("span", { class: "barrel-mark", text: t("sheet.barrel_mark") }) : null));
     dashes.append(h("td", { text: String(v.sheet.dashes[s]) }));
     once.append(h("td", { class: "once" },
-      h("span", { class: v.sheet.can_fall[s] ? "yes" : "no", text: t(v.sheet.can_fall[s] ? "sheet.fall_yes" : "sheet.fall_no") }),
-      h("span", { class: v.sheet.can_write_off[s] ? "yes" : "no", text: t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no") })));
+      h("span", { class: v.sheet.can_fall[s] ? "yes" : "no",
+        text: t(v.sheet.can_fall[s] ? "sheet.fall_yes" : "sheet.fall_no") }),
+      h("span", { class: v.sheet.can_write_off[s] ? "yes" : "no",
+        text: t(v.sheet.can_write_off[s] ? "sheet.wo_yes" : "sheet.wo_no") })));
   }
   foot.append(totals, dashes, once);
   // A box that scrolls: in the Tab order and named, so that the keyboard reaches its first deals.
   const wrap = h("div", { class: "sheet-wrap", "data-ui": "sheet-scroll", tabindex: "0", role: "region",
     "aria-label": t("sheet.title") },
     h("table", { class: "sheet", "data-ui": "sheet-table" }, h("thead", {}, head), body, foot));
-  const hints = S.st.hints ? h("p", { class: "hints-used", "data-ui": "sheet-hints", text: t("sheet.hints", { n: S.st.hints }) }) : "";
+  const hints = S.st.hints
+    ? h("p", { class: "hints-used", "data-ui": "sheet-hints", text: t("sheet.hints", { n: S.st.hints }) })
+    : "";
   openDialog(t("sheet.title"), wrap, hints, h("p", { class: "hint", text: t("sheet.legend") }));
   wrap.scrollTop = wrap.scrollHeight; // the latest rows first; names and totals stay pinned
 }

@@ -100,7 +100,8 @@ function chart(values) {
     width: (step - 2).toFixed(1),
     height: Math.max(1, Math.abs(x) * scale).toFixed(1),
   }, svg("title", {}, x > 0 ? `+${x}` : String(x))));
-  return svg("svg", { class: "chart", "data-ui": "stats-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("stats.chart") },
+  return svg("svg", { class: "chart", "data-ui": "stats-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": t("stats.chart") },
     ...bars, svg("line", { class: "zero", x1: 0, x2: width, y1: zero.toFixed(1), y2: zero.toFixed(1) }));
 }
 
@@ -111,7 +112,8 @@ export function showStats() {
     openDialog(t("stats.title"), h("p", { class: "message", "data-ui": "stats-none", text: t("stats.none") }));
     return;
   }
-  const line = (ui, label, value) => h("div", { class: "stat" }, h("dt", { text: label }), h("dd", { "data-ui": ui, text: String(value) }));
+  const line = (ui, label, value) => h("div", { class: "stat" },
+    h("dt", { text: label }), h("dd", { "data-ui": ui, text: String(value) }));
   const best = stats.best;
   const summary = h("dl", { class: "stats-list" },
     line("stats-games", t("stats.games"), sum(stats, "games")),
@@ -122,7 +124,8 @@ export function showStats() {
       total: best.total, result: t(best.won ? "stats.best_won" : "stats.best_lost"), level: t(`level.${best.level}`),
     })) : null);
   const table = h("table", { class: "stats-table", "data-ui": "stats-levels" },
-    h("thead", {}, h("tr", {}, ...[t("stats.level"), t("stats.games"), t("stats.won"), t("stats.contracts"), t("stats.made")].map((x) => h("th", { text: x })))));
+    h("thead", {}, h("tr", {}, ...[t("stats.level"), t("stats.games"), t("stats.won"), t("stats.contracts"),
+      t("stats.made")].map((x) => h("th", { text: x })))));
   const body = h("tbody");
   for (const level of LEVELS.filter((l) => stats.levels[l])) {
     const c = stats.levels[level];
@@ -131,5 +134,7 @@ export function showStats() {
   }
   table.append(body);
   openDialog(t("stats.title"), summary, h("h3", { text: t("stats.by_level") }), table,
-    stats.recent.length ? h("figure", { class: "stats-chart" }, chart(stats.recent), h("figcaption", { text: t("stats.chart") })) : null);
+    stats.recent.length
+      ? h("figure", { class: "stats-chart" }, chart(stats.recent), h("figcaption", { text: t("stats.chart") }))
+      : null);
 }

@@ -182,7 +182,9 @@ function drawCenter() {
   const trick = S.shownTrick ? S.shownTrick.cards : v.trick;
   if (!trick.length) S.onTable.clear();
   if (trick.length) {
-    const spot = h("div", { class: `trick${S.shownTrick && S.shownTrick.collecting ? ` collect-${position(S.shownTrick.winner)}` : ""}` });
+    const spot = h("div", {
+      class: `trick${S.shownTrick && S.shownTrick.collecting ? ` collect-${position(S.shownTrick.winner)}` : ""}`,
+    });
     // A completed trick marks the card that took it; a trick in play marks nothing
     // (the latest card is not the winning one, and telling that is the engine's job).
     const winner = S.shownTrick ? S.shownTrick.winner : null;
@@ -199,7 +201,8 @@ function drawCenter() {
       }));
     });
     if (winner !== null && !S.shownTrick.collecting) {
-      spot.append(h("span", { class: "trick-note", "data-ui": "trick-winner", text: t("trick.took", { name: seatName(winner) }) }));
+      spot.append(h("span", { class: "trick-note", "data-ui": "trick-winner",
+        text: t("trick.took", { name: seatName(winner) }) }));
     }
     center.append(spot);
   }
@@ -210,12 +213,18 @@ function drawCenter() {
 /** One seat's entry in a sheet row: points, dash, penalty, total, barrel mark. */
 export function entryNode(entry) {
   const parts = [];
-  if (entry.mark) parts.push(h("span", { class: "mark", title: t("sheet.write_off"), text: t("sheet.mark_write_off") }));
+  if (entry.mark) {
+    parts.push(h("span", { class: "mark", title: t("sheet.write_off"), text: t("sheet.mark_write_off") }));
+  }
   if (entry.points !== null) parts.push(h("span", { class: "pts", text: signed(entry.points) }));
   if (entry.dash) parts.push(h("span", { class: "dash", title: t("sheet.dash"), text: "—" }));
-  if (entry.penalty) parts.push(h("span", { class: "penalty", title: t("sheet.penalty"), text: String(entry.penalty) }));
+  if (entry.penalty) {
+    parts.push(h("span", { class: "penalty", title: t("sheet.penalty"), text: String(entry.penalty) }));
+  }
   parts.push(h("span", { class: "total", text: String(entry.total) }));
-  if (entry.barrel) parts.push(h("span", { class: "barrel-mark", title: t("sheet.barrel"), text: t("sheet.barrel_mark") }));
+  if (entry.barrel) {
+    parts.push(h("span", { class: "barrel-mark", title: t("sheet.barrel"), text: t("sheet.barrel_mark") }));
+  }
   return parts;
 }
 
@@ -223,9 +232,11 @@ export function entryNode(entry) {
 function verdict(ld) {
   if (!ld || ld.kind !== "played" || ld.declarer === null) return [];
   return [
-    h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`, text: t(ld.made ? "summary.made" : "summary.failed") }),
+    h("p", { class: `summary-verdict ${ld.made ? "made" : "failed"}`,
+      text: t(ld.made ? "summary.made" : "summary.failed") }),
     h("p", { class: "summary-line", text: t("summary.points", {
-      name: seatName(ld.declarer), tricks: t("count.points", { n: ld.trick_points[ld.declarer] }), melds: ld.meld_points[ld.declarer],
+      name: seatName(ld.declarer), tricks: t("count.points", { n: ld.trick_points[ld.declarer] }),
+      melds: ld.meld_points[ld.declarer],
     }) }),
   ];
 }
@@ -241,13 +252,15 @@ function summaryNode() {
   S.summary.rows.forEach((row, i) => {
     box.append(h("p", { class: "summary-line", "data-kind": row.kind, text: rowText(row) }));
     const list = h("ul", { class: "summary-entries" });
-    row.entries.forEach((e, seat) => list.append(h("li", {}, h("span", { class: "who", text: seatName(seat) }), ...entryNode(e))));
+    row.entries.forEach((e, seat) => list.append(h("li", {},
+      h("span", { class: "who", text: seatName(seat) }), ...entryNode(e))));
     box.append(list);
     for (const note of row.notes || []) box.append(h("p", { class: "note", "data-ui": "note", text: noteText(note) }));
     if (i === played) box.append(...verdict(S.summary.lastDeal));
   });
   if (v.phase !== "over") {
-    box.append(h("button", { type: "button", class: "primary", "data-ui": "continue", onclick: () => handlers.continueDeal(), text: t("summary.continue") }));
+    box.append(h("button", { type: "button", class: "primary", "data-ui": "continue",
+      onclick: () => handlers.continueDeal(), text: t("summary.continue") }));
   }
   return box;
 }
@@ -257,7 +270,8 @@ function gameOverNode() {
   return h("div", { class: "summary over", "data-ui": "game-over" },
     h("h2", { text: v.winner === S.st.human ? t("over.you_win") : t("over.winner", { name: seatName(v.winner) }) }),
     h("p", { text: t("over.totals", { totals: v.sheet.totals.map((x, s) => `${seatName(s)} ${x}`).join(" · ") }) }),
-    h("button", { type: "button", class: "primary", "data-ui": "play-again", onclick: () => handlers.playAgain(), text: t("over.again") }));
+    h("button", { type: "button", class: "primary", "data-ui": "play-again", onclick: () => handlers.playAgain(),
+      text: t("over.again") }));
 }
 
 /** Is the awaited move one the source is about to ask for (a bot's, a friend's)? The status then says at
@@ -277,8 +291,9 @@ export function renderStatus() {
   else if (hintText()) text = hintText();
   else if (p.key === "wait") text = t(asking() ? "status.thinking" : "status.wait", { name: seatName(p.args.seat) });
   else if (v.sitter === S.st.human && v.phase !== "over") text = t("status.sitting");
-  else if (p.key === "give" && p.args.seats.length === 1) text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });
-  else if (p.key === "bid" && p.args.next == null) text = t("prompt.bid_top", p.args); // no raise left: only the pass
+  else if (p.key === "give" && p.args.seats.length === 1) {
+    text = t("prompt.give_one", { name: seatName(p.args.seats[0]) });
+  } else if (p.key === "bid" && p.args.next == null) text = t("prompt.bid_top", p.args); // no raise left: only the pass
   else text = t(`prompt.${p.key}`, p.args);
   setStatus(text);
 }

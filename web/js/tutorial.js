@@ -87,7 +87,8 @@ export async function startTutorial() {
   Object.assign(T, { after: 0, why: null, shown: "" });
   document.body.dataset.tutorial = "1";
   T.coach?.remove();
-  T.coach = h("section", { class: "coach", "data-ui": "coach", "aria-label": t("tutorial.title"), "aria-live": "polite" });
+  T.coach = h("section", { class: "coach", "data-ui": "coach", "aria-label": t("tutorial.title"),
+    "aria-live": "polite" });
   document.querySelector(".topbar").after(T.coach);
   await start(reply);
   update();
@@ -129,7 +130,8 @@ function note() {
   if (c.done) {
     const step = c.after[T.after];
     if (T.after < c.after.length - 1) {
-      return [step, t(`tutorial.${step}`), "", [button("tutorial-next", t("tutorial.next"), () => { T.after++; update(); }, true)]];
+      return [step, t(`tutorial.${step}`), "",
+        [button("tutorial-next", t("tutorial.next"), () => { T.after++; update(); }, true)]];
     }
     const back = readSave() ? t("tutorial.back") : t("tutorial.play");
     return [step, t(`tutorial.${step}`), "", [button("tutorial-end", back, leaveTutorial, true),
@@ -155,7 +157,8 @@ function update() {
       T.why ? h("p", { class: "coach-why", "data-ui": "coach-why", role: "alert" },
         h("strong", { text: t("tutorial.not_quite") }), " ", t(`tutorial.${T.why}.why`)) : null,
       h("div", { class: "coach-actions" }, buttons,
-        h("a", { class: "coach-rules", "data-ui": "tutorial-rules", href: rulesUrl(), target: "_blank", rel: "noopener", text: t("tutorial.rules") }),
+        h("a", { class: "coach-rules", "data-ui": "tutorial-rules", href: rulesUrl(), target: "_blank", rel: "noopener",
+          text: t("tutorial.rules") }),
         button("tutorial-leave", t("tutorial.leave"), leaveTutorial)),
     ].filter(Boolean));
   }
@@ -168,13 +171,16 @@ function pointAt(move) {
   if (!move) return;
   const card = move[0] === "g" ? move.slice(1, 3) : move[0] === "m" ? move.slice(1) : move;
   const target = document.querySelector(`[data-action="${move}"]`)
-    || (move[0] === "c" ? $("panel").querySelector('[data-ui="raise-more"]') : $("hand").querySelector(`[data-card="${card}"]`));
+    || (move[0] === "c"
+      ? $("panel").querySelector('[data-ui="raise-more"]')
+      : $("hand").querySelector(`[data-card="${card}"]`));
   target?.classList.add("coach-target");
 }
 
 /** The first visit's offer, as a bar that blocks nothing; it says a saved game stays. */
 export function offerTutorial(hadGame) {
-  const bar = h("div", { class: "offer", id: "offer", "data-ui": "offer", role: "region", "aria-label": t("tutorial.title") },
+  const bar = h("div",
+    { class: "offer", id: "offer", "data-ui": "offer", role: "region", "aria-label": t("tutorial.title") },
     h("p", { text: t("offer.text") }),
     hadGame ? h("p", { class: "hint", text: t("offer.saved") }) : null,
     h("div", { class: "actions" },
