@@ -30,7 +30,10 @@ from thousand.fairdeal import commitment
 
 LOCALES = {path.stem: json.loads(path.read_text(encoding="utf-8"))
            for path in (ROOT / "web" / "locales").glob("*.json")}
-BUDGET = 2.0  # CPU seconds for one call: generous for a slow CI machine, far below a frozen page
+# CPU seconds for one call: a guard against a frozen page (work without bound), not a speed test (bench/ measures
+# speed). A valid daily link replays its deal with the hard bots in 0.5-1.2 s CPU here, but this machine's CPU time
+# swells about tenfold while the other test worker and a browser run: 2 s failed CI on a valid link at 9.7 s.
+BUDGET = 20.0
 MEGABYTE = 1_000_000
 # FUZZ_SCALE=50 runs fifty times the examples, each run other ones (CI runs the same ones every time).
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
