@@ -54,7 +54,7 @@ def play_moves(pages, moves: int, until=None, contract: str = "raise", bid_to: i
                 same = clicked.get(page, (None, 0))
                 clicked[page] = (legal, same[1] + 1 if same[0] == legal else 1)
                 assert clicked[page][1] <= 3, f"a move among {legal} was refused three times"
-                heard = len(page.evaluate("window.thousandFriends?.received ?? []"))
+                heard = page.evaluate("window.thousandFriends?.received.length ?? 0")  # not the messages: MBs
                 try:
                     click_move(page, policy(legal, contract, bid_to), timeout=15_000)
                 except PlaywrightTimeout:
