@@ -12,8 +12,10 @@
 - `base_url`: the site's root URL, ending in "/".
 
 The site runs under a CSP without 'unsafe-eval', so Playwright's
-`page.wait_for_function("...")` with a string is blocked: wait with selectors
-instead, e.g. `page.wait_for_selector("body[data-ready='1']", state="attached")`.
+`page.wait_for_function("a !== b")` with an expression is blocked once it polls (it uses
+eval): give it a function's text, `page.wait_for_function("x => a !== x", arg=b)`, or wait
+with selectors, e.g. `page.wait_for_selector("body[data-ready='1']", state="attached")`.
+tests/test_e2e_waits.py checks this.
 (`page.evaluate(...)` works: it is not subject to the page's CSP.)
 """
 

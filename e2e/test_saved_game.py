@@ -108,7 +108,7 @@ def test_new_game_over_the_daily_names_the_saved_game_it_replaces(page, base_url
         assert saved_record(page) == record
         page.locator(f'[data-ui="{choice}"]').click()
     page.wait_for_selector("body:not([data-daily])[data-turn]", state="attached")
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('thousand.save')).record !== {json.dumps(record)}")
+    page.wait_for_function("old => JSON.parse(localStorage.getItem('thousand.save')).record !== old", arg=record)
 
 
 def play_one(page) -> None:
@@ -143,7 +143,7 @@ def test_a_tab_stops_when_another_tab_plays_the_saved_game_on(page, new_page, ba
     assert saved_record(page) == newer
     page.keyboard.press("Escape")  # closing it continues from the latest save...
     page.wait_for_selector("#dialog:not([open])", state="attached")
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('thousand.save')).record === {json.dumps(newer)}")
+    page.wait_for_function("newer => JSON.parse(localStorage.getItem('thousand.save')).record === newer", arg=newer)
     play_one(other)  # ...and the other tab plays on again
     newer = saved_record(other)
     page.wait_for_selector('[data-ui="play-here"]')

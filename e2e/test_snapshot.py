@@ -305,7 +305,7 @@ def test_share_and_a_new_game_over_the_drawn_table_while_python_starts(base_url,
         route.continue_()
     context.unroute("**/pyodide.asm.wasm")
     page.wait_for_selector("body[data-turn]", state="attached")  # a random deal: it may open with redeals
-    page.wait_for_function("!localStorage.getItem('thousand.save').includes('T1_3_3_')")
+    page.wait_for_function("() => !localStorage.getItem('thousand.save').includes('T1_3_3_')")
     fresh = json.loads(page.evaluate("localStorage.getItem('thousand.save')"))["record"]
     assert fresh != record and not fresh.startswith("T1_3_3_")
 
